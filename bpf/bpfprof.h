@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The one header shared by the BPF programs and user space: the layout of
+ * every map key and value, flags and statistics indexes. Nothing else may
+ * be shared; change this file and both sides change together.
+ */
+#ifndef BPFPROF_H
+#define BPFPROF_H
+
+#include <linux/types.h>
+
+#define BPFPROF_COMM_LEN 16
+
+/*
+ * Upper bound on frames one bpf_get_stack() call may copy, user or kernel.
+ * It only sizes the per-CPU scratch buffer; the depth actually used is
+ * --max-depth (set in rodata before load) and the stack map's value size
+ * follows it, so no option needs a rebuild. The kernel clamps every walk to
+ * kernel.perf_event_max_stack (127 by default) anyway.
+ */
+#define BPFPROF_SCRATCH_FRAMES 1024
+
+/* A stack's identity: 128 bits of two independent hashes. {0, 0} = none. */
+struct stack_id {
+	__u64 lo;
+	__u64 hi;
+};
+
+/* stacks map value; the map's value size is 8 + 8 * max_depth. */
+struct stack_trace {
+	__u32 nr;    /* frames stored in ips[] */
+	__u32 flags; /* STACK_F_* */
+	__u64 ips[];
+};
+
+#define STACK_F_TRUNCATED (1u << 0) /* deeper than max_depth */
+
+/* counts map key: one per (process, thread if asked, comm, stacks). */
+struct sample_key {
+	__u32 tgid;
+	__u32 tid; /* 0 unless per-thread keys are on */
+	struct stack_id ustack;
+	struct stack_id kstack;
+	char comm[BPFPROF_COMM_LEN];
+	__u32 flags; /* SAMPLE_F_* */
+	__u32 pad;
+};
+
+#define SAMPLE_F_USER_MODE (1u << 0)   /* the sample hit user mode */
+#define SAMPLE_F_KTHREAD (1u << 1)     /* a kernel thread: no user stack */
+#define SAMPLE_F_USTACK_FAULT (1u << 2) /* user stack could not be read */
+
+/* targets map values (tgid or tid -> state) */
+enum target_state {
+	TARGET_ACTIVE = 1,
+	TARGET_PENDING_EXEC = 2, /* command mode: counts only after its exec */
+};
+
+/* Per-CPU counters, index = enum bpfprof_stat. */
+enum bpfprof_stat {
+	STAT_SEEN,                /* every overflow the program ran for */
+	STAT_KEPT,                /* counted in the counts map */
+	STAT_IDLE,                /* pid 0, dropped without --idle */
+	STAT_FILTERED,            /* not a target */
+	STAT_DROP_STACKS_FULL,    /* lost: stacks map full */
+	STAT_DROP_COUNTS_FULL,    /* lost: counts map full */
+	STAT_DROP_SCRATCH,        /* lost: no scratch buffer (cannot happen) */
+	STAT_USTACK_FAULT,        /* kept, user stack unreadable */
+	STAT_KSTACK_FAULT,        /* kept, kernel stack unreadable */
+	STAT_TRUNCATED,           /* kept, a stack deeper than max_depth */
+	STAT_TARGETS_FULL,        /* a forked child could not be followed */
+	STAT__MAX,
+};
+
+#endif /* BPFPROF_H */

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/* Command-line parsing (argp) for every subcommand. */
+#ifndef BPFPROF_CLI_H
+#define BPFPROF_CLI_H
+
+#include "options.h"
+
+/*
+ * Parse `record` arguments; argv[0] is "record". Sets defaults, parses,
+ * runs the cross-option checks. On a usage error prints one line
+ * ("bpfprof record: ...") and exits with status 64, like argp does.
+ */
+void cli_record__parse(int argc, char **argv, struct record_opts *opts);
+void record_opts__free(struct record_opts *opts);
+
+#endif /* BPFPROF_CLI_H */

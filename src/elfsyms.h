@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * One binary's function symbols and load segments, read once with libelf
+ * into a sorted array (libdw's dwfl_module_addrinfo scans the whole table
+ * on every call; this is a binary search).
+ */
+#ifndef BPFPROF_ELFSYMS_H
+#define BPFPROF_ELFSYMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct elf_symtab;
+
+/*
+ * Read STT_FUNC and STT_GNU_IFUNC symbols with a nonzero value and a
+ * defined section from .symtab and .dynsym, and the PT_LOAD segments, of
+ * the ELF file open at @fd (not closed, not moved: pread/mmap only).
+ * Returns NULL and sets errno (ENOEXEC: not an ELF file; ENOMEM).
+ */
+struct elf_symtab *elf_symtab__load_fd(int fd);
+/* The same from an ELF image in memory (the vDSO); @image must outlive it. */
+struct elf_symtab *elf_symtab__load_mem(const void *image, size_t size);
+void elf_symtab__free(struct elf_symtab *tab);
+
+/*
+ * File offset -> ELF virtual address through the PT_LOAD whose
+ * [p_offset, p_offset + p_filesz) holds @off: v = off - p_offset + p_vaddr.
+ * Returns 0 or -ENOENT.
+ */
+int elf_symtab__off_to_vaddr(const struct elf_symtab *tab, uint64_t off, uint64_t *vaddr);
+
+/*
+ * The function holding @vaddr, or NULL. A symbol covers
+ * [st_value, st_value + st_size); one with st_size 0 covers up to the next
+ * symbol. Where several symbols share an address, one name is chosen
+ * deterministically (global before weak before local, then the shortest,
+ * then alphabetical). *@sym_off (if not NULL) gets vaddr - st_value.
+ */
+const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
+			       uint64_t *sym_off);
+
+size_t elf_symtab__count(const struct elf_symtab *tab);
+
+#endif /* BPFPROF_ELFSYMS_H */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * What the user asked for, after parsing and cross-option checks. The CLI
+ * fills it; everything after reads it as const.
+ */
+#ifndef BPFPROF_OPTIONS_H
+#define BPFPROF_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <linux/perf_event.h>
+
+#include "numlist.h"
+
+enum output_format {
+	FORMAT_FOLDED,
+};
+
+enum stack_mode {
+	STACKS_BOTH,
+	STACKS_USER_ONLY,   /* -U: user frames only (kernel time still counted) */
+	STACKS_KERNEL_ONLY, /* -K: kernel frames only */
+};
+
+#define OPT_DEFAULT_FREQ 99
+#define OPT_DEFAULT_MAX_STACKS 16384
+
+struct record_opts {
+	/* targets; none of pids/tids/cgroup/command given = whole system */
+	bool all_cpus;         /* -a (explicit or implied) */
+	struct idlist pids;    /* -p: processes, followed into new threads/children */
+	struct idlist tids;    /* -t: single threads */
+	const char *cgroup;    /* -G: cgroup v2 path (absolute or below the mount) */
+	struct idlist cpus;    /* -C: empty = every online CPU */
+	char **command;        /* argv after --, NULL-terminated, or NULL */
+	bool idle;             /* --idle: keep samples of pid 0 */
+
+	/* sampling */
+	const char *event;     /* -e as given (default "cpu-clock") */
+	struct perf_event_attr attr; /* filled from event + freq/period */
+	unsigned long long freq;     /* -F, when !use_period */
+	unsigned long long period;   /* -c, when use_period */
+	bool use_period;
+	double duration;       /* -d seconds; 0 = until signal/exit */
+	enum stack_mode stacks;
+	unsigned int max_depth;  /* frames per user and per kernel stack */
+	unsigned int max_stacks; /* counts map entries; stacks map gets 2x */
+
+	/* output */
+	const char *output;    /* -o; NULL or "-" = stdout */
+	enum output_format format;
+	bool per_pid;          /* first frame comm-PID */
+	bool per_thread;       /* first frame comm-PID/TID; implies per-pid */
+	bool quiet;            /* -q: no summary */
+
+	/* hidden, for bench/: attach a handler that returns at once */
+	bool empty_handler;
+};
+
+#endif /* BPFPROF_OPTIONS_H */

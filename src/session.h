@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/* `bpfprof record`: open, sample until told to stop, drain, write. */
+#ifndef BPFPROF_SESSION_H
+#define BPFPROF_SESSION_H
+
+#include "options.h"
+
+/* Exit statuses (sysexits.h where one fits). */
+#define EXIT_USAGE 64  /* EX_USAGE: bad option or value */
+#define EXIT_NOPERM 77 /* EX_NOPERM: missing capabilities */
+#define EXIT_RUNTIME 1 /* anything else that failed */
+
+/*
+ * Run a whole recording. Reports errors itself (one line on stderr) and
+ * returns the process exit status: 0, EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME.
+ */
+int record__run(const struct record_opts *opts);
+
+#endif /* BPFPROF_SESSION_H */
