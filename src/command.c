@@ -1,1 +1,129 @@
-/* placeholder: in progress */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "command.h"
+
+struct command {
+	pid_t pid;
+	int gate;  /* write end: one byte lets the child exec */
+	int error; /* read end: the exec's errno, or EOF on success */
+	bool reaped;
+};
+
+static void command__child(char *const argv[], int gate, int error)
+{
+	sigset_t none;
+	char go;
+	int err;
+
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (read(gate, &go, 1) != 1)
+		_exit(127);
+	close(gate);
+	execvp(argv[0], argv);
+	err = errno;
+	if (write(error, &err, sizeof(err)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+struct command *command__fork(char *const argv[])
+{
+	struct command *cmd = calloc(1, sizeof(*cmd));
+	int gate[2] = { -1, -1 }, error[2] = { -1, -1 }, err;
+
+	if (!cmd)
+		return NULL;
+	if (pipe2(gate, O_CLOEXEC) || pipe2(error, O_CLOEXEC))
+		goto fail;
+	cmd->pid = fork();
+	if (cmd->pid < 0)
+		goto fail;
+	if (cmd->pid == 0) {
+		close(gate[1]);
+		close(error[0]);
+		command__child(argv, gate[0], error[1]);
+	}
+	close(gate[0]);
+	close(error[1]);
+	cmd->gate = gate[1];
+	cmd->error = error[0];
+	return cmd;
+fail:
+	err = errno;
+	for (int i = 0; i < 2; i++) {
+		if (gate[i] >= 0)
+			close(gate[i]);
+		if (error[i] >= 0)
+			close(error[i]);
+	}
+	free(cmd);
+	errno = err;
+	return NULL;
+}
+
+pid_t command__pid(const struct command *cmd)
+{
+	return cmd->pid;
+}
+
+int command__release(struct command *cmd)
+{
+	int child_errno = 0;
+	ssize_t n;
+
+	if (write(cmd->gate, "x", 1) != 1)
+		return -errno;
+	close(cmd->gate);
+	cmd->gate = -1;
+	do
+		n = read(cmd->error, &child_errno, sizeof(child_errno));
+	while (n < 0 && errno == EINTR);
+	close(cmd->error);
+	cmd->error = -1;
+	if (n == sizeof(child_errno)) {
+		waitpid(cmd->pid, NULL, 0);
+		cmd->reaped = true;
+		return -child_errno;
+	}
+	return 0;
+}
+
+int command__poll(struct command *cmd, int *status)
+{
+	pid_t r;
+
+	if (cmd->reaped)
+		return 1;
+	r = waitpid(cmd->pid, status, WNOHANG);
+	if (r < 0)
+		return -errno;
+	if (r == 0)
+		return 0;
+	cmd->reaped = true;
+	return 1;
+}
+
+void command__free(struct command *cmd)
+{
+	int status;
+
+	if (!cmd)
+		return;
+	if (cmd->gate >= 0)
+		close(cmd->gate); /* an unreleased child reads EOF and exits */
+	if (cmd->error >= 0)
+		close(cmd->error);
+	if (!cmd->reaped && command__poll(cmd, &status) == 0)
+		kill(cmd->pid, SIGTERM);
+	free(cmd);
+}

@@ -1,1 +1,232 @@
-/* placeholder: in progress */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "loader.h"
+#include "record.skel.h"
+
+struct loader {
+	struct record_bpf *skel;
+	struct bpf_link *fork_link, *exec_link;
+	size_t stack_size;
+	int ncpus;
+};
+
+static char loader__errbuf[1024];
+
+static int loader__print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t len;
+
+	if (level == LIBBPF_DEBUG)
+		return 0;
+	vsnprintf(loader__errbuf, sizeof(loader__errbuf), fmt, ap);
+	len = strlen(loader__errbuf);
+	while (len && loader__errbuf[len - 1] == '\n')
+		loader__errbuf[--len] = '\0';
+	return 0;
+}
+
+const char *loader__error(void)
+{
+	return loader__errbuf;
+}
+
+static void loader__configure(struct record_bpf *skel, const struct loader_cfg *cfg)
+{
+	struct record_bpf__rodata *ro = skel->rodata;
+
+	ro->cfg_max_depth = cfg->max_depth;
+	ro->cfg_kernel_max = cfg->kernel_max;
+	ro->cfg_user_stacks = cfg->user_stacks;
+	ro->cfg_kernel_stacks = cfg->kernel_stacks;
+	ro->cfg_filter_tgid = cfg->filter_tgid;
+	ro->cfg_filter_tid = cfg->filter_tid;
+	ro->cfg_filter_cgroup = cfg->filter_cgroup;
+	ro->cfg_idle = cfg->idle;
+	ro->cfg_per_thread = cfg->per_thread;
+}
+
+static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
+{
+	struct record_bpf *skel = l->skel;
+	int err;
+
+	l->stack_size = sizeof(struct stack_trace) + (size_t)cfg->max_depth * sizeof(__u64);
+	err = bpf_map__set_value_size(skel->maps.stacks, l->stack_size);
+	err = err ?: bpf_map__set_max_entries(skel->maps.stacks, 2 * cfg->max_stacks);
+	err = err ?: bpf_map__set_max_entries(skel->maps.counts, cfg->max_stacks);
+	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
+	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
+	return err;
+}
+
+struct loader *loader__load(const struct loader_cfg *cfg)
+{
+	struct loader *l = calloc(1, sizeof(*l));
+	int err = -ENOMEM;
+
+	libbpf_set_print(loader__print);
+	if (!l)
+		goto fail;
+	l->ncpus = libbpf_num_possible_cpus();
+	l->skel = record_bpf__open();
+	if (!l->skel) {
+		err = -errno;
+		goto fail;
+	}
+	loader__configure(l->skel, cfg);
+	err = loader__size_maps(l, cfg);
+	if (err)
+		goto fail;
+	bpf_program__set_autoload(l->skel->progs.bpfprof_empty, cfg->empty_handler);
+	bpf_program__set_autoload(l->skel->progs.bpfprof_sample, !cfg->empty_handler);
+	bpf_program__set_autoload(l->skel->progs.bpfprof_fork, cfg->filter_tgid);
+	bpf_program__set_autoload(l->skel->progs.bpfprof_exec, cfg->filter_tgid);
+	err = record_bpf__load(l->skel);
+	if (err)
+		goto fail;
+	return l;
+fail:
+	loader__free(l);
+	errno = -err;
+	return NULL;
+}
+
+void loader__free(struct loader *l)
+{
+	if (!l)
+		return;
+	bpf_link__destroy(l->fork_link);
+	bpf_link__destroy(l->exec_link);
+	record_bpf__destroy(l->skel);
+	free(l);
+}
+
+int loader__sample_fd(const struct loader *l)
+{
+	const struct bpf_program *p = bpf_program__autoload(l->skel->progs.bpfprof_empty) ?
+					      l->skel->progs.bpfprof_empty :
+					      l->skel->progs.bpfprof_sample;
+
+	return bpf_program__fd(p);
+}
+
+int loader__attach_followers(struct loader *l)
+{
+	l->fork_link = bpf_program__attach(l->skel->progs.bpfprof_fork);
+	if (!l->fork_link)
+		return -errno;
+	l->exec_link = bpf_program__attach(l->skel->progs.bpfprof_exec);
+	if (!l->exec_link)
+		return -errno;
+	return 0;
+}
+
+static int loader__update(const struct bpf_map *map, __u32 id, __u8 state)
+{
+	return bpf_map__update_elem(map, &id, sizeof(id), &state, sizeof(state), BPF_ANY);
+}
+
+int loader__add_tgid(struct loader *l, __u32 tgid, enum target_state state)
+{
+	return loader__update(l->skel->maps.target_tgids, tgid, state);
+}
+
+int loader__add_tid(struct loader *l, __u32 tid)
+{
+	return loader__update(l->skel->maps.target_tids, tid, TARGET_ACTIVE);
+}
+
+int loader__set_cgroup(struct loader *l, int cgroup_fd)
+{
+	__u32 zero = 0, fd = cgroup_fd;
+
+	return bpf_map__update_elem(l->skel->maps.target_cgroup, &zero, sizeof(zero), &fd,
+				    sizeof(fd), BPF_ANY);
+}
+
+int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max)
+{
+	__u64 *vals = calloc(l->ncpus, sizeof(*vals));
+	int err = 0;
+
+	if (!vals)
+		return -ENOMEM;
+	for (__u32 i = 0; i < STAT__MAX && !err; i++) {
+		sum[i] = 0;
+		if (max)
+			max[i] = 0;
+		err = bpf_map__lookup_elem(l->skel->maps.stats, &i, sizeof(i), vals,
+					   l->ncpus * sizeof(*vals), 0);
+		for (int c = 0; c < l->ncpus && !err; c++) {
+			sum[i] += vals[c];
+			if (max && vals[c] > max[i])
+				max[i] = vals[c];
+		}
+	}
+	free(vals);
+	return err;
+}
+
+/* Batched: one syscall per batch instead of two per key. */
+static int loader__batch_counts(int fd, loader_count_fn fn, void *ctx)
+{
+	const __u32 batch = 4096;
+	struct sample_key *keys = calloc(batch, sizeof(*keys));
+	__u64 *vals = calloc(batch, sizeof(*vals)), out_batch;
+	void *in = NULL;
+	int err = -ENOMEM;
+
+	LIBBPF_OPTS(bpf_map_batch_opts, opts);
+	if (!keys || !vals)
+		goto out;
+	for (;;) {
+		__u32 n = batch;
+
+		err = bpf_map_lookup_batch(fd, in, &out_batch, keys, vals, &n, &opts);
+		if (err && errno != ENOENT) {
+			err = -errno;
+			break;
+		}
+		for (__u32 i = 0; i < n; i++) {
+			int e = fn(&keys[i], vals[i], ctx);
+
+			if (e) {
+				err = e;
+				goto out;
+			}
+		}
+		if (err) { /* ENOENT: that was the last batch */
+			err = 0;
+			break;
+		}
+		in = &out_batch;
+	}
+out:
+	free(keys);
+	free(vals);
+	return err;
+}
+
+int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx)
+{
+	return loader__batch_counts(bpf_map__fd(l->skel->maps.counts), fn, ctx);
+}
+
+int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out)
+{
+	return bpf_map__lookup_elem(l->skel->maps.stacks, id, sizeof(*id), out,
+				    l->stack_size, 0);
+}
+
+size_t loader__stack_size(const struct loader *l)
+{
+	return l->stack_size;
+}

@@ -1,1 +1,107 @@
-/* placeholder: in progress */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * Folded stacks, as flamegraph.pl, inferno and speedscope read them: one
+ * line per unique stack, root first, ';' between frames, one space, an
+ * integer count; lines sorted and aggregated. The first frame is the
+ * process. Kernel frames end in "_[k]". No escaping exists, so a ';' in a
+ * name becomes ':' and line breaks are dropped.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+static void fold__put_name(FILE *f, const char *name)
+{
+	for (const char *c = name; *c; c++) {
+		if (*c == ';')
+			fputc(':', f);
+		else if (*c != '\n' && *c != '\r')
+			fputc(*c, f);
+	}
+}
+
+static void fold__put_process(FILE *f, const struct profile_stack *st,
+			      const struct output_opts *o)
+{
+	fold__put_name(f, st->comm[0] ? st->comm : "[unknown comm]");
+	if (o->per_thread)
+		fprintf(f, "-%" PRIu32 "/%" PRIu32, st->tgid, st->tid);
+	else if (o->per_pid)
+		fprintf(f, "-%" PRIu32, st->tgid);
+}
+
+char *fold__line(const struct profile_stack *st, const struct output_opts *o)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&line, &len);
+
+	if (!f)
+		return NULL;
+	fold__put_process(f, st, o);
+	for (uint32_t i = 0; i < st->nr; i++) {
+		fputc(';', f);
+		fold__put_name(f, st->frames[i].name);
+		if (st->frames[i].kind == FRAME_KERNEL)
+			fputs("_[k]", f);
+	}
+	if (fclose(f)) {
+		free(line);
+		return NULL;
+	}
+	return line;
+}
+
+struct fold_entry {
+	char *line;
+	uint64_t count;
+};
+
+static int fold__cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct fold_entry *)a)->line, ((const struct fold_entry *)b)->line);
+}
+
+static int fold__write(FILE *f, const struct profile *p, const struct output_opts *o)
+{
+	struct fold_entry *e = calloc(p->nr ? p->nr : 1, sizeof(*e));
+	size_t n = 0;
+	int err = 0;
+
+	if (!e)
+		return -ENOMEM;
+	for (; n < p->nr; n++) {
+		e[n].line = fold__line(&p->stacks[n], o);
+		e[n].count = p->stacks[n].count;
+		if (!e[n].line) {
+			err = -ENOMEM;
+			goto out;
+		}
+	}
+	qsort(e, n, sizeof(*e), fold__cmp);
+	for (size_t i = 0; i < n;) {
+		uint64_t count = e[i].count;
+		size_t j = i + 1;
+
+		while (j < n && !strcmp(e[j].line, e[i].line))
+			count += e[j++].count;
+		if (fprintf(f, "%s %" PRIu64 "\n", e[i].line, count) < 0) {
+			err = -EIO;
+			goto out;
+		}
+		i = j;
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		free(e[i].line);
+	free(e);
+	return err;
+}
+
+const struct output_ops output_folded = {
+	.name = "folded",
+	.write = fold__write,
+};

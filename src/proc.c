@@ -1,1 +1,600 @@
-/* placeholder: in progress */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "proc.h"
+
+#define COMM_LEN 16
+
+/* One exec generation of a process: what it was called and what it mapped. */
+struct image {
+	char comm[COMM_LEN];
+	struct mapping *maps;
+	size_t nr, cap;
+	bool sorted;
+};
+
+struct process {
+	pid_t tgid;
+	struct image *images;
+	size_t nr_images;
+};
+
+struct proc_table {
+	bool track_all;
+	struct process **procs;
+	size_t nr_procs, cap_procs;
+	/* open addressing: tgid -> index + 1 into procs; 0 = empty */
+	uint32_t *slots;
+	size_t nr_slots;
+	struct binary **bins;
+	size_t nr_bins, cap_bins;
+};
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	size_t n = *cap ? *cap : 8;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	p = realloc(*arr, n * elem);
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = n;
+	return 0;
+}
+
+struct proc_table *proc_table__new(bool track_all)
+{
+	struct proc_table *pt = calloc(1, sizeof(*pt));
+
+	if (pt)
+		pt->track_all = track_all;
+	return pt;
+}
+
+static void image__clear(struct image *img)
+{
+	free(img->maps);
+}
+
+static void binary__free(struct binary *b)
+{
+	if (b->fd >= 0)
+		close(b->fd);
+	free(b->path);
+	free(b);
+}
+
+void proc_table__free(struct proc_table *pt)
+{
+	if (!pt)
+		return;
+	for (size_t i = 0; i < pt->nr_procs; i++) {
+		for (size_t j = 0; j < pt->procs[i]->nr_images; j++)
+			image__clear(&pt->procs[i]->images[j]);
+		free(pt->procs[i]->images);
+		free(pt->procs[i]);
+	}
+	for (size_t i = 0; i < pt->nr_bins; i++)
+		binary__free(pt->bins[i]);
+	free(pt->procs);
+	free(pt->slots);
+	free(pt->bins);
+	free(pt);
+}
+
+size_t proc_table__nr_binaries(const struct proc_table *pt)
+{
+	return pt->nr_bins;
+}
+
+size_t proc_table__nr_processes(const struct proc_table *pt)
+{
+	return pt->nr_procs;
+}
+
+/* ---- processes, by tgid ---- */
+
+static size_t slot_of(pid_t tgid, size_t nr_slots)
+{
+	return ((uint32_t)tgid * 2654435761u) & (nr_slots - 1);
+}
+
+static struct process *proc_table__get(const struct proc_table *pt, pid_t tgid)
+{
+	if (!pt->nr_slots)
+		return NULL;
+	for (size_t i = slot_of(tgid, pt->nr_slots);; i = (i + 1) & (pt->nr_slots - 1)) {
+		uint32_t v = pt->slots[i];
+
+		if (!v)
+			return NULL;
+		if (pt->procs[v - 1]->tgid == tgid)
+			return pt->procs[v - 1];
+	}
+}
+
+static int proc_table__rehash(struct proc_table *pt)
+{
+	size_t n = pt->nr_slots ? pt->nr_slots * 2 : 256;
+	uint32_t *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (size_t p = 0; p < pt->nr_procs; p++) {
+		size_t i = slot_of(pt->procs[p]->tgid, n);
+
+		while (slots[i])
+			i = (i + 1) & (n - 1);
+		slots[i] = p + 1;
+	}
+	free(pt->slots);
+	pt->slots = slots;
+	pt->nr_slots = n;
+	return 0;
+}
+
+static struct image *process__image(struct process *p)
+{
+	return &p->images[p->nr_images - 1];
+}
+
+/* A new exec generation, empty (or a copy of @from, for a fork). */
+static int process__push_image(struct process *p, const char *comm, const struct image *from)
+{
+	struct image *imgs = realloc(p->images, (p->nr_images + 1) * sizeof(*imgs));
+	struct image *img;
+
+	if (!imgs)
+		return -ENOMEM;
+	p->images = imgs;
+	img = &imgs[p->nr_images];
+	memset(img, 0, sizeof(*img));
+	snprintf(img->comm, sizeof(img->comm), "%s", comm ? comm : "");
+	if (from && from->nr) {
+		img->maps = malloc(from->nr * sizeof(*img->maps));
+		if (!img->maps)
+			return -ENOMEM;
+		memcpy(img->maps, from->maps, from->nr * sizeof(*img->maps));
+		img->nr = img->cap = from->nr;
+		img->sorted = from->sorted;
+	}
+	p->nr_images++;
+	return 0;
+}
+
+static struct process *proc_table__add(struct proc_table *pt, pid_t tgid, const char *comm,
+				       const struct image *from)
+{
+	struct process *p = proc_table__get(pt, tgid);
+
+	if (p)
+		return p;
+	if ((pt->nr_procs + 1) * 2 > pt->nr_slots && proc_table__rehash(pt))
+		return NULL;
+	if (grow((void **)&pt->procs, &pt->cap_procs, pt->nr_procs + 1, sizeof(*pt->procs)))
+		return NULL;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->tgid = tgid;
+	if (process__push_image(p, comm, from)) {
+		free(p->images);
+		free(p);
+		return NULL;
+	}
+	pt->procs[pt->nr_procs++] = p;
+	for (size_t i = slot_of(tgid, pt->nr_slots);; i = (i + 1) & (pt->nr_slots - 1)) {
+		if (!pt->slots[i]) {
+			pt->slots[i] = pt->nr_procs;
+			break;
+		}
+	}
+	return p;
+}
+
+/* ---- binaries ---- */
+
+static bool binary__same_build_id(const struct binary *b, const uint8_t *id, size_t len)
+{
+	return len && b->build_id_len == len && !memcmp(b->build_id, id, len);
+}
+
+static struct binary *proc_table__find_binary(const struct proc_table *pt, dev_t dev,
+					      uint64_t ino, const uint8_t *id, size_t len)
+{
+	for (size_t i = 0; i < pt->nr_bins; i++) {
+		struct binary *b = pt->bins[i];
+
+		if (id && binary__same_build_id(b, id, len))
+			return b;
+		if (ino && b->ino == ino && b->dev == dev)
+			return b;
+	}
+	return NULL;
+}
+
+/* Does the file open at @fd have the identity the mapping reported? */
+static bool binary__matches(int fd, const struct map_event *ev)
+{
+	uint8_t id[BUILD_ID_MAX];
+	struct stat st;
+	int len;
+
+	if (ev->build_id) {
+		len = buildid__read_fd(fd, id, sizeof(id));
+		return len > 0 && (size_t)len == ev->build_id_len &&
+		       !memcmp(id, ev->build_id, len);
+	}
+	if (ev->ino)
+		return !fstat(fd, &st) && st.st_ino == ev->ino && st.st_dev == ev->dev;
+	return true;
+}
+
+/*
+ * Open the mapped file while the process lives: its map_files entry (works
+ * for deleted files and other mount namespaces), its root, then the path as
+ * we see it, each accepted only if it is the same file.
+ */
+static int binary__open(pid_t tgid, const struct map_event *ev, const char *path)
+{
+	char buf[4096 + 64];
+	int fd;
+
+	for (int i = 0; i < 3; i++) {
+		if (i == 0)
+			snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64,
+				 tgid, ev->start, ev->end);
+		else if (i == 1)
+			snprintf(buf, sizeof(buf), "/proc/%d/root%s", tgid, path);
+		else
+			snprintf(buf, sizeof(buf), "%s", path);
+		fd = open(buf, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (binary__matches(fd, ev))
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
+static char *binary__clean_path(const char *path)
+{
+	static const char deleted[] = " (deleted)";
+	size_t len = strlen(path), dl = sizeof(deleted) - 1;
+	char *p = strdup(path);
+
+	if (p && len > dl && !strcmp(p + len - dl, deleted))
+		p[len - dl] = '\0';
+	return p;
+}
+
+static struct binary *proc_table__new_binary(struct proc_table *pt, const char *path)
+{
+	struct binary *b;
+
+	if (grow((void **)&pt->bins, &pt->cap_bins, pt->nr_bins + 1, sizeof(*pt->bins)))
+		return NULL;
+	b = calloc(1, sizeof(*b));
+	if (!b || !(b->path = binary__clean_path(path))) {
+		free(b);
+		return NULL;
+	}
+	b->fd = -1;
+	b->name = strrchr(b->path, '/') ? strrchr(b->path, '/') + 1 : b->path;
+	b->id = pt->nr_bins;
+	pt->bins[pt->nr_bins++] = b;
+	return b;
+}
+
+/* Fill what the source did not say (build-id or dev/inode) from the file. */
+static void binary__complete(struct binary *b)
+{
+	struct stat st;
+	int len;
+
+	if (b->fd < 0)
+		return;
+	if (!b->build_id_len) {
+		len = buildid__read_fd(b->fd, b->build_id, sizeof(b->build_id));
+		b->build_id_len = len > 0 ? len : 0;
+	}
+	if (!b->ino && !fstat(b->fd, &st)) {
+		b->dev = st.st_dev;
+		b->ino = st.st_ino;
+	}
+}
+
+static struct binary *proc_table__binary(struct proc_table *pt, pid_t tgid,
+					 const struct map_event *ev)
+{
+	struct binary *b, *known;
+	char *path;
+
+	b = proc_table__find_binary(pt, ev->dev, ev->ino, ev->build_id, ev->build_id_len);
+	if (b)
+		return b;
+	if (!strcmp(ev->path, "[vdso]")) {
+		b = proc_table__new_binary(pt, ev->path);
+		if (b)
+			b->vdso = true;
+		return b;
+	}
+	path = binary__clean_path(ev->path);
+	if (!path)
+		return NULL;
+	b = proc_table__new_binary(pt, path);
+	if (!b) {
+		free(path);
+		return NULL;
+	}
+	b->fd = binary__open(tgid, ev, path);
+	free(path);
+	b->dev = ev->dev;
+	b->ino = ev->ino;
+	if (ev->build_id) {
+		memcpy(b->build_id, ev->build_id, ev->build_id_len);
+		b->build_id_len = ev->build_id_len;
+	}
+	binary__complete(b);
+	/* Known under its other identity? Then keep the first one. */
+	pt->nr_bins--;
+	known = proc_table__find_binary(pt, b->dev, b->ino, b->build_id, b->build_id_len);
+	if (known) {
+		binary__free(b);
+		return known;
+	}
+	pt->nr_bins++;
+	return b;
+}
+
+/* ---- mappings ---- */
+
+/* A new mapping replaces whatever it overlaps, as mmap over a range does. */
+static int image__add(struct image *img, const struct mapping *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < img->nr; i++) {
+		struct mapping *o = &img->maps[i];
+
+		if (o->end <= m->start || o->start >= m->end) {
+			img->maps[n++] = *o;
+			continue;
+		}
+		if (o->start < m->start) { /* keep the part below */
+			struct mapping low = *o;
+
+			low.end = m->start;
+			img->maps[n++] = low;
+		}
+		if (o->end > m->end) { /* and the part above, as a new entry */
+			struct mapping high = *o;
+
+			high.pgoff += m->end - o->start;
+			high.start = m->end;
+			if (grow((void **)&img->maps, &img->cap, img->nr + 2, sizeof(*img->maps)))
+				return -ENOMEM;
+			img->maps[img->nr++] = high;
+		}
+	}
+	img->nr = n;
+	if (grow((void **)&img->maps, &img->cap, img->nr + 1, sizeof(*img->maps)))
+		return -ENOMEM;
+	img->maps[img->nr++] = *m;
+	img->sorted = false;
+	return 0;
+}
+
+static int mapping__cmp(const void *a, const void *b)
+{
+	const struct mapping *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static const struct mapping *image__find(struct image *img, uint64_t addr)
+{
+	size_t lo = 0, hi = img->nr;
+
+	if (!img->sorted) {
+		qsort(img->maps, img->nr, sizeof(*img->maps), mapping__cmp);
+		img->sorted = true;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (addr < img->maps[mid].start)
+			hi = mid;
+		else if (addr >= img->maps[mid].end)
+			lo = mid + 1;
+		else
+			return &img->maps[mid];
+	}
+	return NULL;
+}
+
+static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
+				   const struct map_event *ev)
+{
+	struct mapping m = { .start = ev->start, .end = ev->end, .pgoff = ev->pgoff };
+
+	if (ev->end <= ev->start)
+		return -EINVAL;
+	if (ev->path[0] && (ev->path[0] == '/' || !strcmp(ev->path, "[vdso]"))) {
+		m.bin = proc_table__binary(pt, p->tgid, ev);
+		if (!m.bin)
+			return -ENOMEM;
+	}
+	return image__add(process__image(p), &m);
+}
+
+int proc_table__mmap(struct proc_table *pt, pid_t tgid, const struct map_event *ev)
+{
+	struct process *p = proc_table__get(pt, tgid);
+
+	if (!p && pt->track_all)
+		p = proc_table__add(pt, tgid, NULL, NULL);
+	if (!p)
+		return pt->track_all ? -ENOMEM : 0;
+	return proc_table__add_mapping(pt, p, ev);
+}
+
+int proc_table__comm(struct proc_table *pt, pid_t tgid, pid_t tid, const char *comm,
+		     bool exec)
+{
+	struct process *p = proc_table__get(pt, tgid);
+
+	if (!p) {
+		if (!pt->track_all)
+			return 0;
+		return proc_table__add(pt, tgid, comm, NULL) ? 0 : -ENOMEM;
+	}
+	if (exec)
+		return process__push_image(p, comm, NULL);
+	if (tid == tgid) /* the leader renamed itself: its comm is the key */
+		snprintf(process__image(p)->comm, COMM_LEN, "%s", comm);
+	return 0;
+}
+
+int proc_table__fork(struct proc_table *pt, pid_t ptgid, pid_t tgid, pid_t tid)
+{
+	struct process *parent;
+
+	if (tgid != tid || tgid == ptgid)
+		return 0; /* a thread: same process */
+	parent = proc_table__get(pt, ptgid);
+	if (!parent && !pt->track_all)
+		return 0;
+	if (proc_table__get(pt, tgid))
+		return 0;
+	return proc_table__add(pt, tgid, parent ? process__image(parent)->comm : NULL,
+			       parent ? process__image(parent) : NULL) ?
+		       0 :
+		       -ENOMEM;
+}
+
+const struct mapping *proc_table__find(struct proc_table *pt, pid_t tgid, const char *comm,
+				       uint64_t addr)
+{
+	struct process *p = proc_table__get(pt, tgid);
+	const struct mapping *m;
+
+	if (!p)
+		return NULL;
+	for (size_t i = p->nr_images; i-- > 0;) {
+		if (comm && strncmp(p->images[i].comm, comm, COMM_LEN))
+			continue;
+		m = image__find(&p->images[i], addr);
+		if (m)
+			return m;
+	}
+	return image__find(process__image(p), addr);
+}
+
+/* ---- /proc ---- */
+
+int proc__parse_maps_line(char *line, struct map_event *ev)
+{
+	unsigned long long start, end, pgoff, ino;
+	unsigned int maj, min;
+	char perms[5];
+	int pos = 0;
+
+	if (sscanf(line, "%llx-%llx %4s %llx %x:%x %llu %n", &start, &end, perms, &pgoff, &maj,
+		   &min, &ino, &pos) < 7 ||
+	    !pos || end <= start)
+		return -EINVAL;
+	if (strlen(perms) != 4 || perms[2] != 'x')
+		return 0;
+	memset(ev, 0, sizeof(*ev));
+	ev->start = start;
+	ev->end = end;
+	ev->pgoff = pgoff;
+	ev->dev = makedev(maj, min);
+	ev->ino = ino;
+	ev->path = line + pos;
+	line[pos + strcspn(line + pos, "\n")] = '\0';
+	return 1;
+}
+
+static void proc__read_comm(pid_t tgid, char *comm)
+{
+	char path[64];
+	FILE *f;
+
+	comm[0] = '\0';
+	snprintf(path, sizeof(path), "/proc/%d/comm", tgid);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	if (fgets(comm, COMM_LEN, f))
+		comm[strcspn(comm, "\n")] = '\0';
+	fclose(f);
+}
+
+static int proc_table__scan(struct proc_table *pt, pid_t tgid)
+{
+	char path[64], comm[COMM_LEN], *line = NULL;
+	struct map_event ev;
+	struct process *p;
+	size_t cap = 0;
+	FILE *f;
+	int err = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", tgid);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	proc__read_comm(tgid, comm);
+	p = proc_table__add(pt, tgid, comm, NULL);
+	while (p && !err && getline(&line, &cap, f) > 0)
+		if (proc__parse_maps_line(line, &ev) == 1)
+			err = proc_table__add_mapping(pt, p, &ev);
+	free(line);
+	fclose(f);
+	return p ? err : -ENOMEM;
+}
+
+int proc_table__track(struct proc_table *pt, pid_t tgid)
+{
+	int err = proc_table__scan(pt, tgid);
+
+	if (err == -ENOENT || err == -ESRCH) /* not there (yet): follow it anyway */
+		return proc_table__add(pt, tgid, NULL, NULL) ? 0 : -ENOMEM;
+	return err;
+}
+
+int proc_table__scan_all(struct proc_table *pt)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int err = 0;
+
+	if (!d)
+		return -errno;
+	while (!err && (de = readdir(d))) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		err = proc_table__scan(pt, atoi(de->d_name));
+		if (err != -ENOMEM)
+			err = 0; /* gone, or a kernel thread: fine */
+	}
+	closedir(d);
+	return err;
+}

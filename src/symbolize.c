@@ -1,1 +1,205 @@
-/* placeholder: in progress */
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <elf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+
+#include "elfsyms.h"
+#include "ksyms.h"
+#include "symbolize.h"
+#include "u64map.h"
+
+/* Cached per binary: its symbols, or a marker that it could not be read. */
+struct binsyms {
+	struct elf_symtab *tab; /* NULL: no symbols; frames print as offsets */
+	struct u64map names;    /* file offset -> name */
+};
+
+struct symbolizer {
+	struct proc_table *pt;
+	struct binsyms **bins; /* by binary id */
+	size_t nr_bins;
+	struct ksyms *ks;
+	struct u64map knames;  /* kernel address -> name */
+	struct u64map anon;    /* absolute address -> "[anon+0x...]" etc. */
+	char **owned;          /* names we formatted */
+	size_t nr_owned, cap_owned;
+};
+
+struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms)
+{
+	struct symbolizer *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->pt = pt;
+	if (kallsyms)
+		s->ks = ksyms__load(kallsyms); /* NULL: kernel frames print as addresses */
+	return s;
+}
+
+void symbolizer__free(struct symbolizer *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_bins; i++) {
+		if (!s->bins[i])
+			continue;
+		elf_symtab__free(s->bins[i]->tab);
+		u64map__free(&s->bins[i]->names);
+		free(s->bins[i]);
+	}
+	for (size_t i = 0; i < s->nr_owned; i++)
+		free(s->owned[i]);
+	free(s->owned);
+	free(s->bins);
+	ksyms__free(s->ks);
+	u64map__free(&s->knames);
+	u64map__free(&s->anon);
+	free(s);
+}
+
+bool symbolizer__kernel_hidden(const struct symbolizer *s)
+{
+	return !s->ks || ksyms__hidden(s->ks);
+}
+
+/* Keep a formatted name; NULL on ENOMEM. */
+static const char *symbolizer__own(struct symbolizer *s, char *name)
+{
+	if (!name)
+		return NULL;
+	if (s->nr_owned == s->cap_owned) {
+		size_t cap = s->cap_owned ? s->cap_owned * 2 : 256;
+		char **p = realloc(s->owned, cap * sizeof(*p));
+
+		if (!p) {
+			free(name);
+			return NULL;
+		}
+		s->owned = p;
+		s->cap_owned = cap;
+	}
+	s->owned[s->nr_owned++] = name;
+	return name;
+}
+
+/* "[where+0xOFFSET]": a frame without a symbol, resolvable later. */
+static const char *symbolizer__offset_name(struct symbolizer *s, const char *where,
+					   uint64_t off)
+{
+	char *name;
+
+	if (asprintf(&name, "[%s+0x%" PRIx64 "]", where, off) < 0)
+		return NULL;
+	return symbolizer__own(s, name);
+}
+
+static const char *symbolizer__module(struct symbolizer *s, const struct ksym *sym)
+{
+	char *name;
+
+	if (asprintf(&name, "%s [%s]", sym->name, sym->module) < 0)
+		return NULL;
+	return symbolizer__own(s, name);
+}
+
+/* The vDSO every process maps is the one this process has. */
+static struct elf_symtab *symbolizer__load_vdso(void)
+{
+	const Elf64_Ehdr *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
+	size_t size;
+
+	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG))
+		return NULL;
+	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	return elf_symtab__load_mem(eh, size);
+}
+
+static struct binsyms *symbolizer__binsyms(struct symbolizer *s, const struct binary *b)
+{
+	struct binsyms *bs;
+
+	if (b->id >= s->nr_bins) {
+		size_t n = proc_table__nr_binaries(s->pt);
+		struct binsyms **p = realloc(s->bins, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + s->nr_bins, 0, (n - s->nr_bins) * sizeof(*p));
+		s->bins = p;
+		s->nr_bins = n;
+	}
+	if (s->bins[b->id])
+		return s->bins[b->id];
+	bs = calloc(1, sizeof(*bs));
+	if (!bs)
+		return NULL;
+	if (b->vdso)
+		bs->tab = symbolizer__load_vdso();
+	else if (b->fd >= 0)
+		bs->tab = elf_symtab__load_fd(b->fd);
+	s->bins[b->id] = bs;
+	return bs;
+}
+
+static const char *symbolizer__in_binary(struct symbolizer *s, const struct binary *b,
+					 uint64_t off, bool ret)
+{
+	struct binsyms *bs = symbolizer__binsyms(s, b);
+	uint64_t lookup_off = ret && off ? off - 1 : off, vaddr;
+	const char *name = NULL;
+
+	if (!bs)
+		return NULL;
+	name = u64map__get(&bs->names, off);
+	if (name)
+		return name;
+	if (bs->tab && !elf_symtab__off_to_vaddr(bs->tab, lookup_off, &vaddr))
+		name = elf_symtab__lookup(bs->tab, vaddr, NULL);
+	if (!name)
+		name = symbolizer__offset_name(s, b->name, off);
+	if (name && u64map__set(&bs->names, off, (void *)name))
+		return NULL;
+	return name;
+}
+
+const char *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
+			     uint64_t addr, bool ret)
+{
+	const struct mapping *m = proc_table__find(s->pt, tgid, comm, addr);
+	const char *name;
+
+	if (m && m->bin)
+		return symbolizer__in_binary(s, m->bin, mapping__file_offset(m, addr), ret);
+	name = u64map__get(&s->anon, addr);
+	if (name)
+		return name;
+	name = symbolizer__offset_name(s, m ? "anon" : "unmapped", addr);
+	if (name && u64map__set(&s->anon, addr, (void *)name))
+		return NULL;
+	return name;
+}
+
+const char *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret)
+{
+	const struct ksym *sym = NULL;
+	const char *name = u64map__get(&s->knames, addr);
+
+	if (name)
+		return name;
+	if (s->ks && !ksyms__hidden(s->ks))
+		sym = ksyms__lookup(s->ks, ret ? addr - 1 : addr);
+	if (!sym)
+		name = symbolizer__offset_name(s, "kernel", addr);
+	else if (sym->module)
+		name = symbolizer__module(s, sym);
+	else
+		name = sym->name;
+	if (name && u64map__set(&s->knames, addr, (void *)name))
+		return NULL;
+	return name;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/* Does this process hold the capabilities profiling needs? */
+#ifndef BPFPROF_CAPS_H
+#define BPFPROF_CAPS_H
+
+#include <stddef.h>
+
+/*
+ * Check the effective set for CAP_BPF and CAP_PERFMON (CAP_SYS_ADMIN
+ * stands in for both). Returns 0, or -EPERM with the missing ones named in
+ * @missing ("CAP_BPF and CAP_PERFMON").
+ */
+int caps__check(char *missing, size_t size);
+
+#endif /* BPFPROF_CAPS_H */

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drain.h"
+
+struct drain {
+	struct loader *l;
+	struct symbolizer *sym;
+	enum stack_mode mode;
+	struct profile *p;
+	struct stack_trace *ust, *kst; /* loader__stack_size() bytes each */
+	struct frame *frames;
+	size_t cap;
+};
+
+static int drain__fetch(struct drain *d, const struct stack_id *id, struct stack_trace *st)
+{
+	st->nr = 0;
+	st->flags = 0;
+	if (!id->lo && !id->hi)
+		return 0;
+	return loader__stack(d->l, id, st);
+}
+
+static int drain__reserve(struct drain *d, size_t need)
+{
+	struct frame *f;
+
+	if (need <= d->cap)
+		return 0;
+	f = realloc(d->frames, need * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	d->frames = f;
+	d->cap = need;
+	return 0;
+}
+
+/* Frames come leaf first; the profile wants them root first. */
+static int drain__frames(struct drain *d, const struct sample_key *k,
+			 const struct stack_trace *st, bool kernel, uint32_t *n)
+{
+	for (uint32_t i = st->nr; i-- > 0;) {
+		bool ret = i > 0; /* all but the leaf are return addresses */
+		const char *name = kernel ?
+			symbolizer__kernel(d->sym, st->ips[i], ret) :
+			symbolizer__user(d->sym, k->tgid, k->comm, st->ips[i], ret);
+
+		if (!name)
+			return -ENOMEM;
+		d->frames[(*n)++] = (struct frame){ name, kernel ? FRAME_KERNEL : FRAME_USER };
+	}
+	return 0;
+}
+
+/* A sample with no frames still shows why: the mode hid them, or none was readable. */
+static const char *drain__placeholder(const struct drain *d, const struct sample_key *k)
+{
+	if (d->mode == STACKS_KERNEL_ONLY && (k->flags & SAMPLE_F_USER_MODE))
+		return "[user]";
+	if (d->mode == STACKS_USER_ONLY && (k->flags & SAMPLE_F_KTHREAD))
+		return "[kernel thread]";
+	if (d->mode == STACKS_USER_ONLY && !(k->flags & SAMPLE_F_USER_MODE) &&
+	    !(k->flags & SAMPLE_F_USTACK_FAULT))
+		return "[kernel]";
+	return "[no stack]";
+}
+
+static int drain__one(const struct sample_key *k, __u64 count, void *ctx)
+{
+	struct drain *d = ctx;
+	struct profile_stack ps = { .tgid = k->tgid, .tid = k->tid, .count = count };
+	uint32_t n = 0;
+	int err;
+
+	err = drain__fetch(d, &k->ustack, d->ust);
+	err = err ?: drain__fetch(d, &k->kstack, d->kst);
+	if (err)
+		return err == -ENOENT ? 0 : err; /* a stack not stored: counted as lost */
+	err = drain__reserve(d, d->ust->nr + d->kst->nr + 1);
+	if (err)
+		return err;
+	if ((d->ust->flags | d->kst->flags) & STACK_F_TRUNCATED)
+		d->frames[n++] = (struct frame){ "[truncated]", FRAME_MARK };
+	err = drain__frames(d, k, d->ust, false, &n);
+	err = err ?: drain__frames(d, k, d->kst, true, &n);
+	if (err)
+		return err;
+	if (n == 0)
+		d->frames[n++] = (struct frame){ drain__placeholder(d, k), FRAME_MARK };
+	memcpy(ps.comm, k->comm, sizeof(ps.comm));
+	ps.comm[sizeof(ps.comm) - 1] = '\0';
+	ps.frames = d->frames;
+	ps.nr = n;
+	return profile__add(d->p, &ps);
+}
+
+int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
+		   struct profile *p)
+{
+	struct drain d = { .l = l, .sym = sym, .mode = mode, .p = p };
+	int err = -ENOMEM;
+
+	d.ust = malloc(loader__stack_size(l));
+	d.kst = malloc(loader__stack_size(l));
+	if (d.ust && d.kst)
+		err = loader__for_each_count(l, drain__one, &d);
+	free(d.ust);
+	free(d.kst);
+	free(d.frames);
+	return err;
+}

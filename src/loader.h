@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The only user of BPF skeletons: open, configure (rodata, map sizes),
+ * load; fill the target maps; read the counters and drain the maps once.
+ */
+#ifndef BPFPROF_LOADER_H
+#define BPFPROF_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "bpfprof.h"
+
+struct loader_cfg {
+	unsigned int max_depth;   /* frames kept per stack */
+	unsigned int kernel_max;  /* kernel.perf_event_max_stack */
+	unsigned int max_stacks;  /* counts entries; stacks get twice that */
+	unsigned int max_targets; /* entries of the tgid and tid sets */
+	bool user_stacks, kernel_stacks;
+	bool filter_tgid, filter_tid, filter_cgroup;
+	bool idle, per_thread;
+	bool empty_handler;       /* bench: attach a handler that returns at once */
+};
+
+struct loader;
+
+/* NULL + errno; loader__error() then has libbpf's last message. */
+struct loader *loader__load(const struct loader_cfg *cfg);
+void loader__free(struct loader *l);
+/* The last warning or error libbpf reported (for the top level to print). */
+const char *loader__error(void);
+
+int loader__sample_fd(const struct loader *l);
+/* Attach the fork/exec tracepoints that let the tgid set follow children. */
+int loader__attach_followers(struct loader *l);
+int loader__add_tgid(struct loader *l, __u32 tgid, enum target_state state);
+int loader__add_tid(struct loader *l, __u32 tid);
+int loader__set_cgroup(struct loader *l, int cgroup_fd);
+
+/*
+ * Sum the per-CPU counters into @sum[STAT__MAX]; @max[STAT__MAX] (or NULL)
+ * gets each counter's largest per-CPU value. 0 or -errno.
+ */
+int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max);
+
+typedef int (*loader_count_fn)(const struct sample_key *key, __u64 count, void *ctx);
+/* Call @fn for every counts entry (in batches). 0, -errno, or @fn's error. */
+int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx);
+/*
+ * Copy the stack @id into @out, which must hold loader__stack_size()
+ * bytes. 0 or -ENOENT.
+ */
+int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out);
+size_t loader__stack_size(const struct loader *l);
+
+#endif /* BPFPROF_LOADER_H */

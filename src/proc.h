@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Processes, their executable mappings and the binaries behind them,
+ * as the side band and a /proc scan report them during the run. Each
+ * binary is opened once, while a process that maps it still lives
+ * (/proc/PID/map_files, then /proc/PID/root), and is known by build-id and
+ * by device/inode, so a process that exits, a deleted binary or one that
+ * exists only in a container's mount namespace can still be symbolized.
+ */
+#ifndef BPFPROF_PROC_H
+#define BPFPROF_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "buildid.h"
+
+struct binary {
+	unsigned int id;   /* 0..nr-1, for per-binary caches */
+	char *path;        /* as mapped, " (deleted)" removed */
+	const char *name;  /* basename of path */
+	dev_t dev;
+	uint64_t ino;      /* 0 = unknown */
+	uint8_t build_id[BUILD_ID_MAX];
+	size_t build_id_len; /* 0 = none */
+	int fd;            /* -1 when no copy of the file could be opened */
+	bool vdso;         /* the kernel's vDSO: no file */
+};
+
+struct mapping {
+	uint64_t start, end, pgoff;
+	struct binary *bin; /* NULL: anonymous memory */
+};
+
+/* One executable mapping as a source reports it. */
+struct map_event {
+	uint64_t start, end, pgoff;
+	dev_t dev;
+	uint64_t ino;                 /* 0 = unknown */
+	const uint8_t *build_id;      /* NULL = unknown */
+	size_t build_id_len;
+	const char *path;             /* "/usr/lib/...", "[vdso]", "" = anon */
+};
+
+struct proc_table;
+
+/* @track_all: every process; else only those given to proc_table__track. */
+struct proc_table *proc_table__new(bool track_all);
+void proc_table__free(struct proc_table *pt);
+
+/* Follow @tgid (and the processes it forks) and read its maps now. */
+int proc_table__track(struct proc_table *pt, pid_t tgid);
+/* Read /proc/PID/maps of every process (track_all mode). */
+int proc_table__scan_all(struct proc_table *pt);
+
+/* Side band events. */
+int proc_table__mmap(struct proc_table *pt, pid_t tgid, const struct map_event *ev);
+int proc_table__comm(struct proc_table *pt, pid_t tgid, pid_t tid, const char *comm,
+		     bool exec);
+int proc_table__fork(struct proc_table *pt, pid_t ptgid, pid_t tgid, pid_t tid);
+
+/*
+ * The mapping holding @addr in @tgid. Of several exec generations of the
+ * process, the newest whose comm equals @comm, else the newest. NULL when
+ * the process or the address is unknown.
+ */
+const struct mapping *proc_table__find(struct proc_table *pt, pid_t tgid, const char *comm,
+				       uint64_t addr);
+
+size_t proc_table__nr_binaries(const struct proc_table *pt);
+size_t proc_table__nr_processes(const struct proc_table *pt);
+
+/* File offset of @addr in @m: addr - start + pgoff. */
+static inline uint64_t mapping__file_offset(const struct mapping *m, uint64_t addr)
+{
+	return addr - m->start + m->pgoff;
+}
+
+/*
+ * Parse one /proc/PID/maps line. Returns 1 for an executable mapping
+ * (@ev filled; ev->path points into @line), 0 for another mapping,
+ * -EINVAL for a malformed line. Pure.
+ */
+int proc__parse_maps_line(char *line, struct map_event *ev);
+
+#endif /* BPFPROF_PROC_H */

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The aggregated, symbolized profile: plain data that every output format
+ * reads. Built once after sampling stops; knows nothing of BPF or /proc.
+ */
+#ifndef BPFPROF_PROFILE_H
+#define BPFPROF_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpfprof.h"
+
+enum frame_kind {
+	FRAME_USER,
+	FRAME_KERNEL,
+	FRAME_MARK, /* "[truncated]", "[user]", ...: not code */
+};
+
+struct frame {
+	const char *name; /* owned by whoever symbolized it */
+	enum frame_kind kind;
+};
+
+struct profile_stack {
+	uint32_t tgid, tid; /* tid 0 unless per-thread */
+	char comm[BPFPROF_COMM_LEN];
+	struct frame *frames; /* root first */
+	uint32_t nr;
+	uint64_t count;
+};
+
+struct profile {
+	struct profile_stack *stacks;
+	size_t nr, cap;
+	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
+	uint64_t busiest[STAT__MAX]; /* each counter on the CPU where it was highest */
+	uint64_t sideband_lost;    /* process/mapping records lost */
+	double duration;           /* seconds sampled */
+	unsigned int ncpus;        /* CPUs sampled */
+};
+
+/* Append a copy of @st (its frames are copied too). 0 or -ENOMEM. */
+int profile__add(struct profile *p, const struct profile_stack *st);
+uint64_t profile__samples(const struct profile *p);
+uint64_t profile__lost(const struct profile *p);
+void profile__free(struct profile *p);
+
+#endif /* BPFPROF_PROFILE_H */
