@@ -371,22 +371,22 @@ static int image__add(struct image *img, const struct mapping *m)
 	size_t n = 0;
 
 	for (size_t i = 0; i < img->nr; i++) {
-		struct mapping *o = &img->maps[i];
+		const struct mapping o = img->maps[i]; /* a copy: slot i is rewritten */
 
-		if (o->end <= m->start || o->start >= m->end) {
-			img->maps[n++] = *o;
+		if (o.end <= m->start || o.start >= m->end) {
+			img->maps[n++] = o;
 			continue;
 		}
-		if (o->start < m->start) { /* keep the part below */
-			struct mapping low = *o;
+		if (o.start < m->start) { /* keep the part below */
+			struct mapping low = o;
 
 			low.end = m->start;
 			img->maps[n++] = low;
 		}
-		if (o->end > m->end) { /* and the part above, as a new entry */
-			struct mapping high = *o;
+		if (o.end > m->end) { /* and the part above, as a new entry */
+			struct mapping high = o;
 
-			high.pgoff += m->end - o->start;
+			high.pgoff += m->end - o.start;
 			high.start = m->end;
 			if (grow((void **)&img->maps, &img->cap, img->nr + 2, sizeof(*img->maps)))
 				return -ENOMEM;

@@ -273,6 +273,16 @@ static int session__events(struct session *s)
 	return fail(EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event, strerror(err));
 }
 
+static int session__copy_cpus(struct session *s)
+{
+	s->cpus.ids = malloc(s->o->cpus.nr * sizeof(int));
+	if (!s->cpus.ids)
+		return -ENOMEM;
+	memcpy(s->cpus.ids, s->o->cpus.ids, s->o->cpus.nr * sizeof(int));
+	s->cpus.nr = s->o->cpus.nr;
+	return 0;
+}
+
 static void raise_nofile(void)
 {
 	struct rlimit rl;
@@ -296,13 +306,7 @@ static int session__open(struct session *s)
 	s->out = outfile__open(o->output);
 	if (!s->out)
 		return fail(EXIT_USAGE, "cannot write '%s': %s", o->output, strerror(errno));
-	err = o->cpus.nr ? idlist__parse(&s->cpus, "", 0, 0) : cpus__online(&s->cpus);
-	for (size_t i = 0; !err && i < o->cpus.nr; i++) {
-		char id[16];
-
-		snprintf(id, sizeof(id), "%d", o->cpus.ids[i]);
-		err = idlist__parse(&s->cpus, id, 1 << 20, 0);
-	}
+	err = o->cpus.nr ? session__copy_cpus(s) : cpus__online(&s->cpus);
 	if (err)
 		return fail(EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
 	raise_nofile();

@@ -1,0 +1,34 @@
+# Shared by the bats suites: where the binary and workloads are, root checks,
+# and arithmetic over folded files.
+REPO=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+BPFPROF=${BPFPROF:-$REPO/build/src/bpfprof}
+WORKLOADS=${WORKLOADS:-$REPO/build/tests/workloads}
+
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (CAP_BPF, CAP_PERFMON)"
+}
+
+# total FILE [REGEX]: sum of the counts of the lines matching REGEX (all lines without one)
+total() {
+	awk -v re="${2:-.}" '$0 ~ re { s += $NF } END { print s + 0 }' "$1"
+}
+
+# share FILE REGEX BASE_REGEX: percentage (integer) of BASE's samples matching REGEX
+share() {
+	local part base
+	part=$(total "$1" "$2")
+	base=$(total "$1" "$3")
+	[ "$base" -gt 0 ] || { echo 0; return; }
+	echo $(( part * 100 / base ))
+}
+
+# within VALUE WANT TOLERANCE
+within() {
+	local d=$(( $1 - $2 ))
+	[ "${d#-}" -le "$3" ] || { echo "got $1, want $2 +- $3" >&2; return 1; }
+}
+
+# every line of a folded file is "frames COUNT" with an integer count
+well_formed() {
+	awk 'NF < 2 || $NF !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' "$1"
+}

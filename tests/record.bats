@@ -1,0 +1,287 @@
+#!/usr/bin/env bats
+# bpfprof record, as root, on real perf events and BPF programs, profiling
+# workloads with known behaviour (tests/workloads/). Shares are asserted with
+# tolerances from thousands of samples, never exact counts.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	OUT=$BATS_TEST_TMPDIR/out.folded
+}
+
+@test "three leaves get their known CPU shares (50/30/20) under the right callers" {
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 3
+	[ "$status" -eq 0 ]
+	well_formed "$OUT"
+	base='main;run_workload;split;leaf_[abc]( |;)'
+	[ "$(total "$OUT" "$base")" -gt 2000 ]
+	within "$(share "$OUT" 'split;leaf_a( |;)' "$base")" 50 5
+	within "$(share "$OUT" 'split;leaf_b( |;)' "$base")" 30 5
+	within "$(share "$OUT" 'split;leaf_c( |;)' "$base")" 20 5
+	# nearly every sample of the workload has the whole chain
+	[ "$(share "$OUT" "$base" '^fp-three;')" -ge 95 ]
+}
+
+@test "the summary line reports samples, losses, stacks, duration and rates" {
+	run "$BPFPROF" record -F 499 -o "$OUT" -- "$WORKLOADS/fp-three" 1
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ samples\ kept,\ 0\ lost,\ [0-9]+\ unique\ stacks,\ 1\.[0-9]+\ s,\ 499\ Hz\ requested,\ [0-9.]+\ Hz\ effective ]]
+	run "$BPFPROF" record -q -F 499 -o "$OUT" -- "$WORKLOADS/fp-three" 0.5
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "-p profiles the given process and excludes other busy ones" {
+	"$WORKLOADS/spinner" 4 &
+	local spin=$!
+	"$WORKLOADS/fp-three" 4 &
+	local fp=$!
+	sleep 0.3
+	run "$BPFPROF" record -p "$fp" -F 999 -d 2 -o "$OUT"
+	kill "$spin" "$fp" 2>/dev/null || true
+	wait || true
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'leaf_a')" -gt 500 ]
+	[ "$(total "$OUT" 'other_busy_loop')" -eq 0 ]
+	[ "$(total "$OUT" '^spinner')" -eq 0 ]
+}
+
+@test "-p follows children forked after the start, and stops when the target exits" {
+	"$WORKLOADS/short-child" 1.5 &
+	local pid=$!
+	run "$BPFPROF" record -p "$pid" -F 999 -o "$OUT"
+	wait "$pid" || true
+	[ "$status" -eq 0 ]
+	# the child lives ~100 ms: ~100 samples at 999 Hz
+	[ "$(total "$OUT" 'main;child_spin')" -gt 40 ]
+	[ "$(total "$OUT" 'parent_spin')" -gt 500 ]
+}
+
+@test "command mode: only the command, from its exec, until it exits" {
+	"$WORKLOADS/spinner" 3 &
+	local spin=$!
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 1
+	kill "$spin" 2>/dev/null || true
+	wait || true
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" '^fp-three;')" -gt 700 ]
+	[ "$(total "$OUT" 'other_busy_loop')" -eq 0 ]
+	# nothing from before the exec (bpfprof's own forked child)
+	[ "$(total "$OUT" '^bpfprof')" -eq 0 ]
+	# it stopped when the command exited, not at some later time
+	[[ "$output" =~ ,\ 1\.[0-9]+\ s, ]]
+}
+
+@test "command mode: a command that does not exist is an error, and no file is left" {
+	run -127 "$BPFPROF" record -o "$OUT" -- /nonexistent/cmd
+	[ "$status" -eq 127 ]
+	[[ "$output" == *"cannot run '/nonexistent/cmd'"* ]]
+	[ ! -e "$OUT" ]
+}
+
+@test "a syscall-heavy workload shows kernel frames (_[k]) under the right user frames" {
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/syscall-heavy" 2
+	[ "$status" -eq 0 ]
+	base='^syscall-heavy;'
+	within "$(share "$OUT" 'main;do_syscalls;[^ ]*_\[k\]' "$base")" 90 10
+	[ "$(total "$OUT" 'do_syscalls;entry_SYSCALL_64[a-z_]*_\[k\];.*read_zero_\[k\]')" -gt 500 ]
+}
+
+@test "a child process that exits long before the end is symbolized" {
+	run "$BPFPROF" record -a -F 999 -d 2 -o "$OUT" -- "$WORKLOADS/short-child" 1
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" '^short-child;.*main;child_spin ')" -gt 40 ]
+	# and no frame of it is left as an offset
+	[ "$(total "$OUT" '^short-child;.*\[short-child\+0x')" -eq 0 ]
+}
+
+@test "-a profiles other processes too, and excludes idle unless --idle" {
+	"$WORKLOADS/spinner" 2.5 &
+	run "$BPFPROF" record -a -F 999 -d 1.5 -o "$OUT"
+	wait || true
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'other_busy_loop')" -gt 700 ]
+	[ "$(total "$OUT" '^swapper')" -eq 0 ]
+	run "$BPFPROF" record -a --idle -F 999 -d 1 -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" '^swapper')" -gt 0 ]
+}
+
+@test "-U keeps only user frames, -K only kernel frames" {
+	run "$BPFPROF" record -U -F 999 -o "$OUT" -- "$WORKLOADS/syscall-heavy" 1
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" '_\[k\]')" -eq 0 ]
+	[ "$(share "$OUT" 'main;do_syscalls ' '^syscall-heavy;')" -ge 90 ]
+	run "$BPFPROF" record -K -F 999 -o "$OUT" -- "$WORKLOADS/syscall-heavy" 1
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'do_syscalls|main')" -eq 0 ]
+	[ "$(share "$OUT" '^syscall-heavy;entry_SYSCALL' '^syscall-heavy;')" -ge 80 ]
+}
+
+@test "--per-pid and --per-thread name the process frame comm-PID and comm-PID/TID" {
+	run "$BPFPROF" record --per-pid -F 999 -o "$OUT" -- "$WORKLOADS/threads" 1 2
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" '^threads-[0-9]+;.*thread_spin')" -gt 1000 ]
+	run "$BPFPROF" record --per-thread -F 999 -o "$OUT" -- "$WORKLOADS/threads" 1 2
+	[ "$status" -eq 0 ]
+	# two spinning threads, each its own line with its own tid
+	[ "$(grep -E '^threads-[0-9]+/[0-9]+;.*thread_spin ' "$OUT" | cut -d';' -f1 | sort -u | wc -l)" -ge 2 ]
+}
+
+@test "-t profiles one thread only" {
+	"$WORKLOADS/threads" 3 2 &
+	local pid=$!
+	sleep 0.3
+	local tid
+	tid=$(ls "/proc/$pid/task" | sort -n | tail -1)
+	run "$BPFPROF" record -t "$tid" --per-thread -F 999 -d 1 -o "$OUT"
+	wait || true
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" "^threads-$pid/$tid;")" -gt 500 ]
+	[ "$(total "$OUT" "^threads-$pid/$tid;")" -eq "$(total "$OUT")" ]
+}
+
+@test "-G profiles only the processes of a cgroup v2" {
+	local mnt
+	mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+	[ -n "$mnt" ] || skip "no cgroup v2 mount"
+	local cg="$mnt/bpfprof-test-$$"
+	mkdir "$cg"
+	(echo "$BASHPID" >"$cg/cgroup.procs" && exec "$WORKLOADS/spinner" 2.5) &
+	"$WORKLOADS/fp-three" 2.5 &
+	sleep 0.3
+	run "$BPFPROF" record -G "bpfprof-test-$$" -F 999 -d 1.5 -o "$OUT"
+	wait || true
+	rmdir "$cg"
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'other_busy_loop')" -gt 700 ]
+	[ "$(total "$OUT" 'leaf_a')" -eq 0 ]
+}
+
+@test "-C samples only the listed CPUs" {
+	taskset -c 0 "$WORKLOADS/spinner" 2.5 &
+	sleep 0.2
+	run "$BPFPROF" record -C 1 -F 999 -d 1 -o "$OUT"
+	wait || true
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'other_busy_loop')" -lt 20 ]
+	taskset -c 0 "$WORKLOADS/spinner" 2.5 &
+	sleep 0.2
+	run "$BPFPROF" record -C 0 -F 999 -d 1 -o "$OUT"
+	wait || true
+	[ "$(total "$OUT" 'other_busy_loop')" -gt 700 ]
+}
+
+@test "--max-depth cuts deep stacks and marks them [truncated]" {
+	run "$BPFPROF" record --max-depth 3 -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 1
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" '^fp-three;\[truncated\];run_workload;split;leaf_[abc] ' '^fp-three;')" -ge 90 ]
+}
+
+@test "a full stack map is reported as lost samples, never silently" {
+	"$WORKLOADS/fp-three" 2.5 &
+	"$WORKLOADS/syscall-heavy" 2.5 &
+	run "$BPFPROF" record -a --max-stacks 2 -F 999 -d 1 -o "$OUT"
+	wait || true
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ samples\ kept,\ ([0-9]+)\ lost\ \(stacks\ map\ full:\ [0-9]+,\ counts\ map\ full:\ [0-9]+\;\ raise\ --max-stacks\) ]]
+	[ "${BASH_REMATCH[1]}" -gt 100 ]
+}
+
+@test "SIGTERM and SIGINT stop recording and the profile is written completely" {
+	for sig in TERM INT; do
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 30 2>"$BATS_TEST_TMPDIR/err" &
+		local pid=$!
+		sleep 1.5
+		kill -"$sig" "$pid"
+		wait "$pid"
+		well_formed "$OUT"
+		[ "$(total "$OUT" 'leaf_a')" -gt 300 ]
+		grep -q 'samples kept' "$BATS_TEST_TMPDIR/err"
+		rm -f "$OUT"
+	done
+}
+
+@test "after SIGKILL no BPF program or perf event of bpfprof stays, and no file appears" {
+	"$BPFPROF" record -a -F 999 -o "$OUT" &
+	local pid=$!
+	local i
+	for i in $(seq 50); do
+		bpftool prog show | grep -q bpfprof_sample && break
+		sleep 0.1
+	done
+	bpftool prog show | grep -q bpfprof_sample
+	kill -KILL "$pid"
+	wait "$pid" || true
+	for i in $(seq 50); do
+		bpftool prog show | grep -q 'bpfprof_' || break
+		sleep 0.1
+	done
+	run bpftool prog show
+	[[ "$output" != *bpfprof_* ]]
+	[ ! -e "$OUT" ]
+	[ -z "$(ls "$(dirname "$OUT")" | grep bpfprof)" ]
+}
+
+@test "an unwritable -o is a one-line error before sampling (exit 64)" {
+	run "$BPFPROF" record -d 5 -o /nonexistent-dir/out.folded
+	[ "$status" -eq 64 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"'/nonexistent-dir/out.folded'"* ]]
+	run "$BPFPROF" record -d 5 -o "$BATS_TEST_TMPDIR"
+	[ "$status" -eq 64 ]
+}
+
+@test "an existing output file is only replaced when the new profile is complete" {
+	echo "old 1" >"$OUT"
+	run -127 "$BPFPROF" record -o "$OUT" -- /nonexistent/cmd
+	[ "$status" -ne 0 ]
+	[ "$(cat "$OUT")" = "old 1" ]
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.5
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'leaf_')" -gt 100 ]
+}
+
+@test "without CAP_BPF/CAP_PERFMON: a message naming what is missing (exit 77)" {
+	command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
+	run setpriv --reuid=65534 --regid=65534 --clear-groups "$BPFPROF" record -d 1 -o /dev/null
+	[ "$status" -eq 77 ]
+	[[ "$output" == *"CAP_BPF and CAP_PERFMON"* ]]
+	run setpriv --bounding-set=-bpf,-sys_admin --inh-caps=-bpf,-sys_admin \
+		"$BPFPROF" record -d 1 -o /dev/null
+	[ "$status" -eq 77 ]
+	[[ "$output" == *"missing CAP_BPF:"* ]]
+}
+
+@test "a hardware event on a machine without a PMU fails before sampling and suggests cpu-clock" {
+	if [ -e /sys/bus/event_source/devices/cpu ] || [ -e /sys/bus/event_source/devices/cpu_core ]; then
+		run "$BPFPROF" record -e cycles -d 0.5 -o "$OUT"
+		[ "$status" -eq 0 ]
+		return
+	fi
+	for ev in cycles instructions cache-misses branch-misses ref-cycles; do
+		run "$BPFPROF" record -e "$ev" -d 5 -o "$OUT"
+		[ "$status" -eq 1 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == *"'$ev' is not supported: this machine has no hardware PMU"*"-e cpu-clock"* ]]
+		[ ! -e "$OUT" ]
+	done
+}
+
+@test "software events other than cpu-clock sample too" {
+	run "$BPFPROF" record -e task-clock -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 1
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'leaf_a')" -gt 200 ]
+	run "$BPFPROF" record -e page-faults -c 1 -o "$OUT" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT")" -gt 10 ]
+	[[ "$output" == *"period 1 requested"* ]]
+}
+
+@test "the output format follows the -o extension and goes to stdout without -o" {
+	run "$BPFPROF" record -q -F 999 -- "$WORKLOADS/fp-three" 0.5
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"split;leaf_a "* ]]
+}
