@@ -52,6 +52,7 @@ struct session {
 	struct proc_table *pt;
 	struct command *cmd;
 	struct outfile *out;
+	struct symbolizer *sym; /* kallsyms read before sampling, not after */
 	int sigfd, timerfd, cgroup_fd;
 	int *pidfds; /* -p and -t targets; -1 once exited */
 	size_t nr_pidfds, nr_alive;
@@ -318,6 +319,11 @@ static int session__open(struct session *s)
 	if (status)
 		return status;
 	s->pt = proc_table__new(!s->filter_tgid && !o->tids.nr);
+	s->sym = s->pt ? symbolizer__new(s->pt, o->stacks == STACKS_USER_ONLY ?
+							NULL : "/proc/kallsyms") :
+			 NULL;
+	if (!s->sym)
+		return fail(EXIT_RUNTIME, "out of memory");
 	/* The side band first, then /proc: no mapping falls between the two. */
 	s->sb = s->pt ? sideband__open(&s->cpus, SIDEBAND_PAGES) : NULL;
 	if (!s->sb)
@@ -524,7 +530,6 @@ static int session__finish(struct session *s)
 	const struct output_ops *ops = output__ops(s->o->format);
 	struct output_opts oo = { .per_pid = s->o->per_pid, .per_thread = s->o->per_thread };
 	struct profile p = { .ncpus = s->cpus.nr };
-	struct symbolizer *sym;
 	int err;
 
 	sideband__read(s->sb, &proc_ops, s->pt);
@@ -533,19 +538,17 @@ static int session__finish(struct session *s)
 	err = loader__read_stats(s->l, p.stats, p.busiest);
 	if (err)
 		return fail(EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
-	sym = symbolizer__new(s->pt, s->o->stacks == STACKS_USER_ONLY ? NULL : "/proc/kallsyms");
-	err = sym ? drain__profile(s->l, sym, s->o->stacks, &p) : -ENOMEM;
+	err = drain__profile(s->l, s->sym, s->o->stacks, &p);
 	err = err ?: ops->write(outfile__stream(s->out), &p, &oo);
 	err = err ?: outfile__commit(s->out);
 	if (err) {
 		fail(EXIT_RUNTIME, "cannot write the profile to '%s': %s",
 		     s->o->output ? s->o->output : "-", strerror(-err));
 	} else {
-		session__warnings(s, &p, sym);
+		session__warnings(s, &p, s->sym);
 		if (!s->o->quiet)
 			session__summary(s, &p);
 	}
-	symbolizer__free(sym);
 	profile__free(&p);
 	return err ? EXIT_RUNTIME : 0;
 }
@@ -553,6 +556,7 @@ static int session__finish(struct session *s)
 static void session__free(struct session *s)
 {
 	command__free(s->cmd);
+	symbolizer__free(s->sym);
 	events__free(s->ev);
 	sideband__free(s->sb);
 	loader__free(s->l);
