@@ -1,1 +1,535 @@
-/* placeholder: written by a helper */
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * One binary's function symbols: .symtab and .dynsym merged into one array
+ * sorted by address, one entry per address, the names copied into one arena,
+ * so that nothing refers to the ELF file once loaded.
+ */
+#include <errno.h>
+#include <gelf.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elfsyms.h"
+
+struct elf_sym {
+	uint64_t addr;
+	uint64_t end; /* exclusive */
+	const char *name; /* in tab->names */
+};
+
+struct elf_seg {
+	uint64_t off;
+	uint64_t filesz;
+	uint64_t vaddr;
+};
+
+struct elf_symtab {
+	struct elf_sym *syms;
+	size_t nr_syms;
+	struct elf_seg *segs;
+	size_t nr_segs;
+	char *names;
+};
+
+/* A symbol read from the file, before sorting and deduplication. */
+struct sym_cand {
+	uint64_t addr;
+	uint64_t size;
+	uint64_t sec_end; /* end of its section; UINT64_MAX when unknown */
+	const char *name; /* in the ELF image: valid until elf_end() */
+	size_t len;
+	int rank; /* 0 global, 1 weak, 2 local */
+};
+
+struct sym_vec {
+	struct sym_cand *v;
+	size_t nr;
+	size_t cap;
+};
+
+static pthread_once_t elfsyms__once = PTHREAD_ONCE_INIT;
+
+static void elfsyms__init_libelf(void)
+{
+	elf_version(EV_CURRENT);
+}
+
+static int sym__rank(unsigned char bind)
+{
+	switch (bind) {
+	case STB_GLOBAL:
+	case STB_GNU_UNIQUE:
+		return 0;
+	case STB_WEAK:
+		return 1;
+	default:
+		return 2;
+	}
+}
+
+static bool sym__wanted(const GElf_Sym *sym)
+{
+	int type = GELF_ST_TYPE(sym->st_info);
+
+	if (type != STT_FUNC && type != STT_GNU_IFUNC)
+		return false;
+	if (!sym->st_value || sym->st_shndx == SHN_UNDEF)
+		return false;
+	return sym->st_shndx < SHN_LORESERVE || sym->st_shndx == SHN_XINDEX;
+}
+
+/* The NUL-terminated string at @off of string table @str, or NULL. */
+static const char *strtab__get(const Elf_Data *str, size_t off)
+{
+	const char *s = str->d_buf;
+
+	if (off >= str->d_size)
+		return NULL;
+	if (s[str->d_size - 1] != '\0' && !memchr(s + off, '\0', str->d_size - off))
+		return NULL;
+	return s + off;
+}
+
+/*
+ * End address of every SHF_ALLOC section by index, so that a symbol without
+ * a size does not run past its section. UINT64_MAX where unknown.
+ */
+static uint64_t *sections__ends(Elf *elf, size_t *nr)
+{
+	Elf_Scn *scn = NULL;
+	uint64_t *ends;
+	size_t i, shnum;
+
+	if (elf_getshdrnum(elf, &shnum))
+		shnum = 0;
+	ends = malloc((shnum ? shnum : 1) * sizeof(*ends));
+	if (!ends)
+		return NULL;
+	for (i = 0; i < shnum; i++)
+		ends[i] = UINT64_MAX;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		i = elf_ndxscn(scn);
+		if (i < shnum && gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) &&
+		    sh.sh_addr + sh.sh_size > sh.sh_addr)
+			ends[i] = sh.sh_addr + sh.sh_size;
+	}
+	*nr = shnum;
+	return ends;
+}
+
+static int sym_vec__reserve(struct sym_vec *vec, size_t more)
+{
+	struct sym_cand *v;
+	size_t cap;
+
+	if (vec->nr + more <= vec->cap)
+		return 0;
+	cap = vec->nr + more;
+	if (cap < 2 * vec->cap)
+		cap = 2 * vec->cap;
+	v = realloc(vec->v, cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	vec->v = v;
+	vec->cap = cap;
+	return 0;
+}
+
+struct scan_ctx {
+	const uint64_t *sec_ends;
+	size_t nr_sec;
+	struct sym_vec *out;
+};
+
+static void scan__push(struct scan_ctx *ctx, const GElf_Sym *sym, const char *name)
+{
+	struct sym_cand *c = &ctx->out->v[ctx->out->nr++];
+
+	c->addr = sym->st_value;
+	c->size = sym->st_size;
+	c->sec_end = sym->st_shndx < ctx->nr_sec ? ctx->sec_ends[sym->st_shndx] :
+						   UINT64_MAX;
+	c->name = name;
+	c->len = strlen(name);
+	c->rank = sym__rank(GELF_ST_BIND(sym->st_info));
+}
+
+/* Append the wanted symbols of one SHT_SYMTAB or SHT_DYNSYM section. */
+static int scan__table(struct scan_ctx *ctx, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	Elf_Scn *str_scn = elf_getscn(elf, sh->sh_link);
+	Elf_Data *str = str_scn ? elf_getdata(str_scn, NULL) : NULL;
+	size_t i, n, entsize = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	int err;
+
+	if (!data || !str || !str->d_buf || !str->d_size || !entsize)
+		return 0;
+	n = data->d_size / entsize;
+	err = sym_vec__reserve(ctx->out, n);
+	if (err)
+		return err;
+	for (i = 1; i < n; i++) {
+		const char *name;
+		GElf_Sym sym;
+
+		if (!gelf_getsym(data, i, &sym) || !sym__wanted(&sym))
+			continue;
+		name = strtab__get(str, sym.st_name);
+		if (name && *name)
+			scan__push(ctx, &sym, name);
+	}
+	return 0;
+}
+
+static int elf__scan_symbols(Elf *elf, struct sym_vec *out)
+{
+	struct scan_ctx ctx = { .out = out };
+	uint64_t *ends;
+	Elf_Scn *scn = NULL;
+	int err = 0;
+
+	ends = sections__ends(elf, &ctx.nr_sec);
+	if (!ends)
+		return -ENOMEM;
+	ctx.sec_ends = ends;
+	while (!err && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
+			err = scan__table(&ctx, elf, scn, &sh);
+	}
+	free(ends);
+	return err;
+}
+
+/* A candidate's place in the sort. */
+struct sym_key {
+	uint64_t addr;
+	size_t idx;
+};
+
+/* One stable counting pass on byte @shift / 8 of the address, @src to @dst. */
+static void sym_keys__radix_pass(const struct sym_key *src, struct sym_key *dst, size_t n,
+				 unsigned int shift)
+{
+	size_t i, sum = 0, count[256] = { 0 };
+
+	for (i = 0; i < n; i++)
+		count[(src[i].addr >> shift) & 0xff]++;
+	for (i = 0; i < 256; i++) {
+		size_t c = count[i];
+
+		count[i] = sum;
+		sum += c;
+	}
+	for (i = 0; i < n; i++)
+		dst[count[(src[i].addr >> shift) & 0xff]++] = src[i];
+}
+
+/*
+ * Stable LSD radix sort by address: one linear pass for each address byte
+ * that differs between keys, no comparisons.
+ */
+static int sym_keys__sort_addr(struct sym_key *keys, size_t n)
+{
+	struct sym_key *tmp, *src = keys, *dst;
+	uint64_t differ = 0;
+	unsigned int shift;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		differ |= keys[i].addr ^ keys[0].addr;
+	if (!differ)
+		return 0;
+	tmp = malloc(n * sizeof(*tmp));
+	if (!tmp)
+		return -ENOMEM;
+	dst = tmp;
+	for (shift = 0; shift < 64; shift += 8) {
+		struct sym_key *t = src;
+
+		if (!((differ >> shift) & 0xff))
+			continue;
+		sym_keys__radix_pass(src, dst, n, shift);
+		src = dst;
+		dst = t;
+	}
+	if (src != keys)
+		memcpy(keys, src, n * sizeof(*keys));
+	free(tmp);
+	return 0;
+}
+
+/* Among aliases: global before weak before local, then shorter, then by name. */
+static int sym_cand__cmp_alias(const struct sym_cand *a, const struct sym_cand *b)
+{
+	if (a->rank != b->rank)
+		return a->rank - b->rank;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/*
+ * Keep one candidate per address: the preferred alias, given the largest
+ * size any alias has. @keys are sorted by address. Returns the number kept,
+ * compacted in place.
+ */
+static size_t sym_keys__dedup(struct sym_key *keys, size_t n, struct sym_cand *cands)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		struct sym_cand *best, *c = &cands[keys[i].idx];
+
+		if (!kept || keys[kept - 1].addr != keys[i].addr) {
+			keys[kept++] = keys[i];
+			continue;
+		}
+		best = &cands[keys[kept - 1].idx];
+		if (c->size < best->size)
+			c->size = best->size;
+		else
+			best->size = c->size;
+		if (sym_cand__cmp_alias(c, best) < 0)
+			keys[kept - 1] = keys[i];
+	}
+	return kept;
+}
+
+/* Sized: [addr, addr + size). Unsized: up to the next symbol or section end. */
+static uint64_t sym_cand__end(const struct sym_cand *c, const struct sym_cand *next)
+{
+	uint64_t end;
+
+	if (c->size)
+		return c->addr + c->size > c->addr ? c->addr + c->size : UINT64_MAX;
+	end = c->sec_end > c->addr ? c->sec_end : UINT64_MAX;
+	if (next && next->addr < end)
+		end = next->addr;
+	return end;
+}
+
+/* Copy the kept candidates, in @keys order, into @tab, names into its arena. */
+static int symtab__fill(struct elf_symtab *tab, const struct sym_key *keys, size_t n,
+			const struct sym_cand *cands)
+{
+	size_t i, total = 0;
+	char *p;
+
+	for (i = 0; i < n; i++)
+		total += cands[keys[i].idx].len + 1;
+	tab->names = malloc(total ? total : 1);
+	tab->syms = malloc((n ? n : 1) * sizeof(*tab->syms));
+	if (!tab->names || !tab->syms)
+		return -ENOMEM;
+	p = tab->names;
+	for (i = 0; i < n; i++) {
+		const struct sym_cand *c = &cands[keys[i].idx];
+		struct elf_sym *s = &tab->syms[i];
+
+		s->addr = c->addr;
+		s->end = sym_cand__end(c, i + 1 < n ? &cands[keys[i + 1].idx] : NULL);
+		s->name = p;
+		memcpy(p, c->name, c->len + 1);
+		p += c->len + 1;
+	}
+	tab->nr_syms = n;
+	return 0;
+}
+
+static int symtab__from_cands(struct elf_symtab *tab, struct sym_vec *vec)
+{
+	struct sym_key *keys;
+	size_t i, n;
+	int err;
+
+	keys = malloc((vec->nr ? vec->nr : 1) * sizeof(*keys));
+	if (!keys)
+		return -ENOMEM;
+	for (i = 0; i < vec->nr; i++)
+		keys[i] = (struct sym_key){ .addr = vec->v[i].addr, .idx = i };
+	err = sym_keys__sort_addr(keys, vec->nr);
+	if (!err) {
+		n = sym_keys__dedup(keys, vec->nr, vec->v);
+		err = symtab__fill(tab, keys, n, vec->v);
+	}
+	free(keys);
+	return err;
+}
+
+static int symtab__read_symbols(struct elf_symtab *tab, Elf *elf)
+{
+	struct sym_vec vec = { 0 };
+	int err;
+
+	err = elf__scan_symbols(elf, &vec);
+	if (!err)
+		err = symtab__from_cands(tab, &vec);
+	free(vec.v);
+	return err;
+}
+
+static int symtab__read_segments(struct elf_symtab *tab, Elf *elf)
+{
+	size_t i, phnum;
+
+	if (elf_getphdrnum(elf, &phnum) || !phnum)
+		return 0;
+	tab->segs = malloc(phnum * sizeof(*tab->segs));
+	if (!tab->segs)
+		return -ENOMEM;
+	for (i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		tab->segs[tab->nr_segs++] = (struct elf_seg){
+			.off = ph.p_offset,
+			.filesz = ph.p_filesz,
+			.vaddr = ph.p_vaddr,
+		};
+	}
+	return 0;
+}
+
+/* Read everything from @elf (which the caller ends) into a new table. */
+static struct elf_symtab *symtab__from_elf(Elf *elf)
+{
+	struct elf_symtab *tab;
+	int err;
+
+	if (!elf) {
+		errno = EIO;
+		return NULL;
+	}
+	if (elf_kind(elf) != ELF_K_ELF) {
+		errno = ENOEXEC;
+		return NULL;
+	}
+	tab = calloc(1, sizeof(*tab));
+	if (!tab)
+		return NULL;
+	err = symtab__read_segments(tab, elf);
+	if (!err)
+		err = symtab__read_symbols(tab, elf);
+	if (err) {
+		elf_symtab__free(tab);
+		errno = -err;
+		return NULL;
+	}
+	return tab;
+}
+
+struct elf_symtab *elf_symtab__load_fd(int fd)
+{
+	struct elf_symtab *tab;
+	Elf *elf;
+	int err;
+
+	if (fd < 0) {
+		errno = EBADF;
+		return NULL;
+	}
+	pthread_once(&elfsyms__once, elfsyms__init_libelf);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	tab = symtab__from_elf(elf);
+	err = errno;
+	elf_end(elf);
+	errno = err;
+	return tab;
+}
+
+struct elf_symtab *elf_symtab__load_mem(const void *image, size_t size)
+{
+	struct elf_symtab *tab;
+	Elf *elf;
+	int err;
+
+	if (!image || !size) {
+		errno = ENOEXEC;
+		return NULL;
+	}
+	pthread_once(&elfsyms__once, elfsyms__init_libelf);
+	/* libelf only reads the image: ELF_C_READ semantics, nothing is written. */
+	elf = elf_memory((char *)image, size);
+	tab = symtab__from_elf(elf);
+	err = errno;
+	elf_end(elf);
+	errno = err;
+	return tab;
+}
+
+void elf_symtab__free(struct elf_symtab *tab)
+{
+	if (!tab)
+		return;
+	free(tab->syms);
+	free(tab->segs);
+	free(tab->names);
+	free(tab);
+}
+
+int elf_symtab__off_to_vaddr(const struct elf_symtab *tab, uint64_t off, uint64_t *vaddr)
+{
+	size_t i;
+
+	for (i = 0; tab && i < tab->nr_segs; i++) {
+		const struct elf_seg *seg = &tab->segs[i];
+
+		if (off >= seg->off && off - seg->off < seg->filesz) {
+			*vaddr = off - seg->off + seg->vaddr;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* Index of the last symbol starting at or below @vaddr, or nr_syms if none. */
+static size_t symtab__find(const struct elf_symtab *tab, uint64_t vaddr)
+{
+	size_t lo = 0, hi = tab->nr_syms;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (tab->syms[mid].addr <= vaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : tab->nr_syms;
+}
+
+const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
+			       uint64_t *sym_off)
+{
+	const struct elf_sym *s;
+	size_t i;
+
+	if (!tab) {
+		errno = EINVAL;
+		return NULL;
+	}
+	i = symtab__find(tab, vaddr);
+	if (i == tab->nr_syms || vaddr >= tab->syms[i].end) {
+		errno = ENOENT;
+		return NULL;
+	}
+	s = &tab->syms[i];
+	if (sym_off)
+		*sym_off = vaddr - s->addr;
+	return s->name;
+}
+
+size_t elf_symtab__count(const struct elf_symtab *tab)
+{
+	return tab ? tab->nr_syms : 0;
+}
