@@ -575,7 +575,11 @@ int proc_table__track(struct proc_table *pt, pid_t tgid)
 {
 	int err = proc_table__scan(pt, tgid);
 
-	if (err == -ENOENT || err == -ESRCH) /* not there (yet): follow it anyway */
+	/*
+	 * Gone, not there yet, or its maps unreadable (another user namespace):
+	 * follow it anyway; the side band still reports what it maps from now on.
+	 */
+	if (err && err != -ENOMEM)
 		return proc_table__add(pt, tgid, NULL, NULL) ? 0 : -ENOMEM;
 	return err;
 }

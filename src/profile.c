@@ -23,7 +23,8 @@ int profile__add(struct profile *p, const struct profile_stack *st)
 	dst->frames = malloc((st->nr ? st->nr : 1) * sizeof(*dst->frames));
 	if (!dst->frames)
 		return -ENOMEM;
-	memcpy(dst->frames, st->frames, st->nr * sizeof(*dst->frames));
+	if (st->nr)
+		memcpy(dst->frames, st->frames, st->nr * sizeof(*dst->frames));
 	p->nr++;
 	return 0;
 }

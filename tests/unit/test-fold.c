@@ -67,8 +67,6 @@ int main(void)
 	free(line);
 
 	/* Two processes of the same name merge without --per-pid, sorted. */
-	profile__add(&p, &(struct profile_stack){ 0 });
-	p.nr = 0;
 	st = stack("zeta", 2, 0, f3 + 1, 1, 5);
 	profile__add(&p, &st);
 	st = stack("app", 10, 0, f1, 3, 2);
