@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+# bash completion for bpfprof. Installed as
+# $datadir/bash-completion/completions/bpfprof; works with or without the
+# bash-completion package (uses its _command_offset when present).
+
+_bpfprof_commands='record help version'
+
+# Options of `bpfprof record` that take a value, and those that do not.
+_bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
+	-c --period -e --event -d --duration --max-depth --max-stacks
+	-o --output -f --format'
+_bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
+	--per-pid --per-thread -q --quiet --help --usage -V --version'
+
+_bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
+	cpu-migrations migrations minor-faults major-faults alignment-faults
+	emulation-faults cycles cpu-cycles instructions cache-references
+	cache-misses branches branch-instructions branch-misses bus-cycles
+	stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend
+	idle-cycles-backend ref-cycles'
+
+_bpfprof_formats='folded'
+
+_bpfprof_takes_arg()
+{
+	local o
+	for o in $_bpfprof_record_arg_opts; do
+		[[ $1 == "$o" ]] && return 0
+	done
+	return 1
+}
+
+# Index in COMP_WORDS where COMMAND starts (after the separator or at the
+# first word that is not an option), or nothing when there is none yet.
+_bpfprof_record_command_start()
+{
+	local i=2 word
+	while ((i < COMP_CWORD)); do
+		word=${COMP_WORDS[i]}
+		if [[ $word == -- ]]; then
+			echo $((i + 1))
+			return
+		elif _bpfprof_takes_arg "$word"; then
+			if [[ ${COMP_WORDS[i + 1]} == = ]]; then
+				((i += 3))
+			else
+				((i += 2))
+			fi
+			continue
+		elif [[ $word != -* ]]; then
+			echo "$i"
+			return
+		fi
+		((i++))
+	done
+}
+
+# Complete a comma-separated list: the part before the last comma stays.
+_bpfprof_list()
+{
+	local cur=$1 words=$2 head=
+	[[ $cur == *,* ]] && head=${cur%,*},
+	COMPREPLY=($(compgen -P "$head" -W "$words" -- "${cur##*,}"))
+	compopt -o nospace 2>/dev/null
+}
+
+_bpfprof_cgroup_mount()
+{
+	awk '{ for (i = 7; i <= NF; i++) if ($i == "-") {
+		if ($(i + 1) == "cgroup2") { print $5; exit }
+		break } }' /proc/self/mountinfo
+}
+
+_bpfprof_cgroups()
+{
+	local cur=$1 mnt
+	mnt=$(_bpfprof_cgroup_mount)
+	[[ -n $mnt ]] || return
+	COMPREPLY=($(cd "$mnt" 2>/dev/null && compgen -d -S / -- "$cur"))
+	compopt -o nospace 2>/dev/null
+}
+
+# Complete the value of option $1.
+_bpfprof_record_value()
+{
+	local opt=$1 cur=$2
+	case $opt in
+	-e | --event)
+		COMPREPLY=($(compgen -W "$_bpfprof_events" -- "$cur"))
+		;;
+	-f | --format)
+		COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
+		;;
+	-p | --pid)
+		_bpfprof_list "$cur" "$(cd /proc && echo [0-9]*)"
+		;;
+	-t | --tid)
+		_bpfprof_list "$cur" "$(cd /proc && echo [0-9]*/task/[0-9]* | sed 's|[0-9]*/task/||g')"
+		;;
+	-G | --cgroup)
+		_bpfprof_cgroups "$cur"
+		;;
+	-o | --output)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		compopt -o filenames 2>/dev/null
+		;;
+	esac
+}
+
+_bpfprof_record_command()
+{
+	local start=$1
+	if ((start == COMP_CWORD)); then
+		COMPREPLY=($(compgen -c -- "${COMP_WORDS[COMP_CWORD]}"))
+	elif declare -F _command_offset >/dev/null; then
+		_command_offset "$start"
+	else
+		COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}"))
+		compopt -o filenames 2>/dev/null
+	fi
+}
+
+_bpfprof_record()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} start
+	start=$(_bpfprof_record_command_start)
+	if [[ -n $start ]]; then
+		_bpfprof_record_command "$start"
+		return
+	fi
+	# An option and its value joined by "=" arrive as three words.
+	if [[ $cur == = ]]; then
+		_bpfprof_record_value "$prev" ""
+	elif [[ $prev == = ]]; then
+		_bpfprof_record_value "${COMP_WORDS[COMP_CWORD - 2]}" "$cur"
+	elif ((COMP_CWORD > 2)) && _bpfprof_takes_arg "$prev"; then
+		_bpfprof_record_value "$prev" "$cur"
+	elif [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$_bpfprof_record_arg_opts $_bpfprof_record_flag_opts" \
+			-- "$cur"))
+	else
+		_bpfprof_record_command "$COMP_CWORD"
+	fi
+}
+
+_bpfprof()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]}
+	COMPREPLY=()
+	if ((COMP_CWORD == 1)); then
+		COMPREPLY=($(compgen -W "$_bpfprof_commands --help --version" -- "$cur"))
+		return
+	fi
+	case ${COMP_WORDS[1]} in
+	record) _bpfprof_record ;;
+	esac
+}
+
+complete -F _bpfprof bpfprof

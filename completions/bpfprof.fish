@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+# fish completion for bpfprof. Installed into $datadir/fish/vendor_completions.d.
+
+set -l bpfprof_commands record help version
+
+# Short names of the record options that take a value.
+set -g __bpfprof_record_arg_short p t G C F c e d o f
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks output format
+
+# Index of the first word of COMMAND in the tokens before the cursor (the
+# cursor's own token counts as the next one); fails while still in options.
+function __bpfprof_record_command_start
+    set -l tokens (commandline -opc)
+    set -l i 3
+    while test $i -le (count $tokens)
+        set -l t $tokens[$i]
+        if test "$t" = --
+            math $i + 1
+            return 0
+        else if string match -qr -- '^-[^-]$' $t; and contains -- (string sub -s 2 -- $t) $__bpfprof_record_arg_short
+            set i (math $i + 2)
+            continue
+        else if string match -qr -- '^--[^=]+$' $t; and contains -- (string sub -s 3 -- $t) $__bpfprof_record_arg_long
+            set i (math $i + 2)
+            continue
+        else if not string match -q -- '-*' $t
+            echo $i
+            return 0
+        end
+        set i (math $i + 1)
+    end
+    # The token under the cursor starts COMMAND unless it is an option or
+    # the value of one.
+    set -l cur (commandline -ct)
+    if test $i -eq (math (count $tokens) + 1); and not string match -q -- '-*' $cur
+        echo $i
+        return 0
+    end
+    return 1
+end
+
+# In `bpfprof record`, before COMMAND.
+function __bpfprof_record_options
+    __fish_seen_subcommand_from record; or return 1
+    not __bpfprof_record_command_start >/dev/null
+end
+
+# In `bpfprof record`, completing COMMAND or its arguments.
+function __bpfprof_record_in_command
+    __fish_seen_subcommand_from record; or return 1
+    __bpfprof_record_command_start >/dev/null
+end
+
+function __bpfprof_complete_command
+    set -l start (__bpfprof_record_command_start); or return
+    set -l tokens (commandline -opc)
+    if test $start -gt (count $tokens)
+        __fish_complete_command
+    else
+        complete -C (string join ' ' -- (string escape -- $tokens[$start..-1]) (commandline -ct))
+    end
+end
+
+function __bpfprof_cgroups
+    set -l mnt (string match -r '^\S+ \S+ \S+ \S+ (\S+) .* - cgroup2 ' < /proc/self/mountinfo)[2]
+    test -n "$mnt"; or return
+    set -l cur (string replace -r '^/+' '' -- (commandline -ct))
+    for d in $mnt/$cur*/
+        string replace -- "$mnt/" '' $d
+    end
+end
+
+complete -c bpfprof -f
+
+# Subcommands and top-level options
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a record -d 'Sample stacks and print folded stacks'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s h -l help -d 'Overview of the commands'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s V -l version -d 'Version and features'
+
+# bpfprof record: targets
+set -l rec __bpfprof_record_options
+complete -c bpfprof -n $rec -s a -l all-cpus -d 'Every process on every CPU'
+complete -c bpfprof -n $rec -s p -l pid -x -a '(__fish_complete_pids)' -d 'These processes and their children'
+complete -c bpfprof -n $rec -s t -l tid -x -d 'These threads only'
+complete -c bpfprof -n $rec -s G -l cgroup -x -a '(__bpfprof_cgroups)' -d 'Tasks in this cgroup v2 directory'
+complete -c bpfprof -n $rec -s C -l cpu -x -d 'Only these CPUs (e.g. 0,2-3)'
+complete -c bpfprof -n $rec -l idle -d 'Keep samples of the idle task'
+
+# bpfprof record: sampling
+complete -c bpfprof -n $rec -s F -l freq -x -d 'Samples per second on each CPU'
+complete -c bpfprof -n $rec -s c -l period -x -d 'Sample once every N events'
+complete -c bpfprof -n $rec -s e -l event -x -d 'Event to sample' -a 'cpu-clock task-clock page-faults faults context-switches cs cpu-migrations migrations minor-faults major-faults alignment-faults emulation-faults cycles cpu-cycles instructions cache-references cache-misses branches branch-instructions branch-misses bus-cycles stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend idle-cycles-backend ref-cycles'
+complete -c bpfprof -n $rec -s d -l duration -x -d 'Stop after SECONDS'
+complete -c bpfprof -n $rec -s U -l user-only -d 'Keep user frames only'
+complete -c bpfprof -n $rec -s K -l kernel-only -d 'Keep kernel frames only'
+complete -c bpfprof -n $rec -l max-depth -x -d 'Frames kept per user and kernel stack'
+complete -c bpfprof -n $rec -l max-stacks -x -d 'Room for N unique stacks'
+
+# bpfprof record: output
+complete -c bpfprof -n $rec -s o -l output -r -F -d 'Write the profile to FILE'
+complete -c bpfprof -n $rec -s f -l format -x -a folded -d 'Output format'
+complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
+complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
+complete -c bpfprof -n $rec -s q -l quiet -d 'No summary line on stderr'
+
+# bpfprof record: help
+complete -c bpfprof -n $rec -s '?' -l help -d 'Options and examples'
+complete -c bpfprof -n $rec -l usage -d 'Short usage message'
+complete -c bpfprof -n $rec -s V -l version -d 'Version'
+
+# bpfprof record [OPTION...] COMMAND [ARG...]
+complete -c bpfprof -n __bpfprof_record_in_command -x -a '(__bpfprof_complete_command)'

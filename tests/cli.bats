@@ -1,0 +1,333 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+# The command-line contract, without root: help, version, and every usage
+# error with its exit status (64) and its one line on stderr naming the bad
+# value. Nothing here samples: a usage error comes before anything else.
+#
+# BPFPROF: the binary (default build/src/bpfprof under the repository).
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	REPO=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	BIN=${BPFPROF:-build/src/bpfprof}
+	if [[ $BIN != /* ]]; then
+		if [ -x "$BIN" ]; then
+			BIN=$PWD/$BIN
+		else
+			BIN=$REPO/$BIN
+		fi
+	fi
+	[ -x "$BIN" ] || {
+		echo "no bpfprof binary at $BIN (build it, or set BPFPROF)" >&2
+		return 1
+	}
+}
+
+# usage_error WANT ARG...: `bpfprof record ARG...` exits 64 with exactly one
+# line, on stderr, "bpfprof record: ..." containing WANT.
+usage_error() {
+	local want=$1
+	shift
+	run --separate-stderr "$BIN" record "$@"
+	echo "args: $*"
+	echo "status: $status"
+	echo "stderr: $stderr"
+	echo "stdout: $output"
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ ${stderr_lines[0]} == "bpfprof record: "* ]]
+	[[ $stderr == *"$want"* ]]
+}
+
+# argp_error WANT ARG...: argp's own error (two lines with the hint), exit 64.
+argp_error() {
+	local want=$1
+	shift
+	run --separate-stderr "$BIN" record "$@"
+	echo "status: $status"
+	echo "stderr: $stderr"
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"$want"* ]]
+	[[ $stderr == *"bpfprof record --help"* ]]
+}
+
+sysctl_or() {
+	cat "/proc/sys/kernel/$1" 2>/dev/null || echo "$2"
+}
+
+# --- help and version -------------------------------------------------------
+
+@test "bpfprof --help, -h and help list the commands and point to more help" {
+	for arg in --help -h help; do
+		run --separate-stderr "$BIN" "$arg"
+		[ "$status" -eq 0 ]
+		[[ $output == *"Usage: bpfprof COMMAND"* ]]
+		[[ $output == *"record"* ]]
+		[[ $output == *"bpfprof record --help"* ]]
+		[[ $output == *"man bpfprof"* ]]
+		[ -z "$stderr" ]
+	done
+}
+
+@test "bpfprof record --help shows option groups and examples" {
+	run --separate-stderr "$BIN" record --help
+	[ "$status" -eq 0 ]
+	[[ $output == *"Usage: bpfprof record [OPTION...] [-- COMMAND [ARG...]]"* ]]
+	[[ $output == *"Targets"* ]]
+	[[ $output == *"Sampling:"* ]]
+	[[ $output == *"Output:"* ]]
+	[[ $output == *"Examples:"* ]]
+	[[ $output == *"bpfprof record -d 10 -o out.folded"* ]]
+	[[ $output == *"bpfprof record -p 1234 -F 999 -d 5"* ]]
+	[[ $output == *"bpfprof record -- make -j2"* ]]
+	[[ $output == *"bpfprof record -G system.slice/nginx.service -d 30 --per-pid"* ]]
+	# the event list comes from the event table
+	[[ $output == *"cpu-clock, task-clock"* ]]
+	[[ $output == *"ref-cycles"* ]]
+	# bench-only options stay hidden
+	[[ $output != *"empty-handler"* ]]
+}
+
+@test "bpfprof record -? and --usage" {
+	run "$BIN" record '-?'
+	[ "$status" -eq 0 ]
+	[[ $output == *"Examples:"* ]]
+	run "$BIN" record --usage
+	[ "$status" -eq 0 ]
+	[[ $output == *"Usage: bpfprof record"* ]]
+	[[ $output == *"--max-depth=N"* ]]
+}
+
+@test "bpfprof --version, -V and version print version, libraries and features" {
+	for arg in --version -V version; do
+		run --separate-stderr "$BIN" "$arg"
+		[ "$status" -eq 0 ]
+		[[ ${lines[0]} =~ ^bpfprof\ [0-9]+\.[0-9]+\.[0-9]+ ]]
+		[[ ${lines[1]} =~ ^libbpf\ [0-9.]+,\ libelf\ [0-9.]+$ ]]
+		[[ ${lines[2]} =~ ^features:\ . ]]
+		[ "${#lines[@]}" -eq 3 ]
+	done
+}
+
+@test "bpfprof record --version and -V print the version" {
+	for arg in --version -V; do
+		run "$BIN" record "$arg"
+		[ "$status" -eq 0 ]
+		[[ $output =~ ^bpfprof\ [0-9]+\.[0-9]+ ]]
+	done
+}
+
+# --- the command line of bpfprof itself -------------------------------------
+
+@test "no arguments: usage on stderr, exit 64" {
+	run --separate-stderr "$BIN"
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"Usage: bpfprof COMMAND"* ]]
+}
+
+@test "an unknown command: one line, exit 64" {
+	run --separate-stderr "$BIN" foo
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$stderr" = "bpfprof: unknown command 'foo' (expected: record)" ]
+}
+
+@test "an unknown top-level option: one line, exit 64" {
+	run --separate-stderr "$BIN" --frobnicate
+	[ "$status" -eq 64 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == *"'--frobnicate'"* ]]
+}
+
+# --- argp's own errors ------------------------------------------------------
+
+@test "record: an unknown option, exit 64" {
+	argp_error "'--frobnicate'" --frobnicate
+	argp_error "-- 'z'" -z
+}
+
+@test "record: an option without its value, exit 64" {
+	argp_error "'F'" -F
+	argp_error "'--duration'" --duration
+}
+
+@test "record: a value given to an option that takes none, exit 64" {
+	argp_error "'--quiet'" --quiet=yes
+}
+
+# --- numbers ----------------------------------------------------------------
+
+@test "record -F: malformed, zero, above the kernel's limit, overflowing" {
+	local max
+	max=$(sysctl_or perf_event_max_sample_rate 100000)
+	usage_error "invalid --freq '0': expected an integer from 1 to $max" -F 0
+	usage_error "invalid --freq 'abc': expected an integer from 1 to $max" -F abc
+	usage_error "invalid --freq '$((max + 1))'" -F $((max + 1))
+	usage_error "invalid --freq '99999999999999999999'" -F 99999999999999999999
+	usage_error "invalid --freq '-5'" --freq=-5
+	usage_error "invalid --freq '1.5'" -F 1.5
+	usage_error "invalid --freq ''" --freq=
+	usage_error "invalid --freq '10k'" -F10k
+}
+
+@test "record -c: malformed or zero" {
+	usage_error "invalid --period '0': expected an integer from 1 to" -c 0
+	usage_error "invalid --period 'x'" --period x
+	usage_error "invalid --period '99999999999999999999'" -c 99999999999999999999
+}
+
+@test "record -d: zero, negative, malformed, too long" {
+	usage_error "invalid --duration '0'" -d 0
+	usage_error "invalid --duration '0.0'" -d 0.0
+	usage_error "invalid --duration '-1'" -d -1
+	usage_error "invalid --duration 'abc'" -d abc
+	usage_error "invalid --duration '1e3'" -d 1e3
+	usage_error "invalid --duration '10s'" --duration=10s
+	usage_error "invalid --duration '99999999999'" -d 99999999999
+	usage_error "expected a number of seconds" -d x
+}
+
+@test "record --max-depth: 1 up to kernel.perf_event_max_stack" {
+	local max
+	max=$(sysctl_or perf_event_max_stack 127)
+	usage_error "invalid --max-depth '0': expected an integer from 1 to $max" --max-depth 0
+	usage_error "invalid --max-depth '$((max + 1))'" --max-depth $((max + 1))
+	usage_error "invalid --max-depth 'deep'" --max-depth=deep
+}
+
+@test "record --max-stacks: 1 up to 16777216" {
+	usage_error "invalid --max-stacks '0': expected an integer from 1 to 16777216" \
+		--max-stacks 0
+	usage_error "invalid --max-stacks '16777217'" --max-stacks 16777217
+	usage_error "invalid --max-stacks 'lots'" --max-stacks lots
+}
+
+# --- options that cannot be combined ----------------------------------------
+
+@test "record: -F with -c" {
+	usage_error "-F/--freq 99 and -c/--period 1000 cannot be used together" -F 99 -c 1000
+}
+
+@test "record: -U with -K" {
+	usage_error "-U/--user-only and -K/--kernel-only cannot be used together" -U -K
+}
+
+@test "record: -a with -p or -t" {
+	usage_error "-a/--all-cpus cannot be used with -p/--pid" -a -p $$
+	usage_error "-a/--all-cpus cannot be used with -t/--tid" -t $$ -a
+}
+
+# --- targets ----------------------------------------------------------------
+
+@test "record -p: a process that does not exist" {
+	local pid
+	pid=$(($(sysctl_or pid_max 4194304) + 1))
+	usage_error "no process with pid $pid" -p "$pid"
+	usage_error "no process with pid $pid" -p "$$,$pid"
+	usage_error "no process with pid 0" -p 0
+}
+
+@test "record -p: malformed lists" {
+	usage_error "invalid --pid 'x': expected a comma-separated list of process ids" -p x
+	usage_error "invalid --pid '1,'" -p 1,
+	usage_error "invalid --pid ''" --pid=
+	usage_error "invalid --pid '1-3'" -p 1-3
+	usage_error "invalid --pid '99999999999999999999'" -p 99999999999999999999
+}
+
+@test "record -p: a thread that is not a process names its process" {
+	local task tid pid
+	for task in /proc/[0-9]*/task/[0-9]*; do
+		tid=${task##*/}
+		pid=${task#/proc/}
+		pid=${pid%%/*}
+		[ "$tid" != "$pid" ] && break
+		tid=
+	done
+	[ -n "$tid" ] || skip "no multi-threaded process is running"
+	usage_error "pid $tid is a thread of process $pid: use -t $tid or -p $pid" -p "$tid"
+}
+
+@test "record -t: a thread that does not exist, malformed lists" {
+	local tid
+	tid=$(($(sysctl_or pid_max 4194304) + 1))
+	usage_error "no thread with tid $tid" -t "$tid"
+	usage_error "invalid --tid 'main': expected a comma-separated list of thread ids" -t main
+	usage_error "invalid --tid '1,,2'" --tid 1,,2
+}
+
+@test "record -C: CPUs that are not online" {
+	local online last
+	online=$(cat /sys/devices/system/cpu/online)
+	last=${online##*[,-]}
+	usage_error "CPU $((last + 1)) is not online (online: $online)" -C $((last + 1))
+	usage_error "CPU $((last + 1)) is not online (online: $online)" -C "0-$((last + 1))"
+	usage_error "CPU 99999999999999999999 is not online" -C 99999999999999999999
+}
+
+@test "record -C: malformed lists" {
+	usage_error "invalid --cpu '0,,1': expected CPU numbers and ranges like 0,2-3" -C 0,,1
+	usage_error "invalid --cpu 'a'" -C a
+	usage_error "invalid --cpu '0-1-2'" -C 0-1-2
+	usage_error "invalid --cpu '-1'" --cpu=-1
+	usage_error "invalid --cpu '0-'" --cpu=0-
+	usage_error "invalid --cpu ''" --cpu=
+	usage_error "invalid --cpu '1-0'" -C 1-0
+	usage_error "invalid --cpu '99999-0'" -C 99999-0
+	usage_error "invalid --cpu '0,99999x'" -C 0,99999x
+}
+
+@test "record -G: a cgroup that does not exist names the path and the mount" {
+	usage_error "'no-such-cgroup-$$'" -G "no-such-cgroup-$$"
+	grep -qw cgroup2 /proc/self/mountinfo || skip "no cgroup2 mount"
+	usage_error "no cgroup 'no-such-cgroup-$$' in the cgroup2 hierarchy at /" \
+		-G "no-such-cgroup-$$"
+	usage_error "no cgroup '../../../etc'" --cgroup=../../../etc
+	usage_error "invalid --cgroup 'cgroup.procs': Not a directory" -G cgroup.procs
+}
+
+# --- sampling and output ----------------------------------------------------
+
+@test "record -e: an unknown event lists the known ones" {
+	usage_error "unknown event 'foo' (try: cpu-clock, task-clock, page-faults," -e foo
+	usage_error "unknown event 'CPU-CLOCK'" --event=CPU-CLOCK
+	usage_error "unknown event ''" --event=
+}
+
+@test "record -f: an unknown format" {
+	usage_error "invalid --format 'svg': expected folded" -f svg
+	usage_error "invalid --format 'x': expected folded" --format=x -o out.folded
+}
+
+# --- ordering ---------------------------------------------------------------
+
+@test "a usage error is reported before the command runs" {
+	local mark=$BATS_TEST_TMPDIR/ran
+	usage_error "invalid --freq '0'" -F 0 -- touch "$mark"
+	[ ! -e "$mark" ]
+	usage_error "unknown event 'nope'" -e nope touch "$mark"
+	[ ! -e "$mark" ]
+}
+
+@test "the options after the command belong to the command" {
+	local mark=$BATS_TEST_TMPDIR/ran
+	# -F 0 after COMMAND is COMMAND's argument; the error is the earlier one
+	usage_error "unknown event 'nope'" -e nope -- touch "$mark" -F 0
+	usage_error "unknown event 'nope'" -e nope touch "$mark" -F 0
+}
+
+@test "usage errors need no privileges" {
+	[ "$(id -u)" -eq 0 ] || skip "already unprivileged: covered by the other tests"
+	command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$BIN" ||
+		skip "$BIN is not reachable by nobody"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$BIN" record -F 0 -d 1
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "bpfprof record: invalid --freq '0': expected an integer from 1 to $(sysctl_or perf_event_max_sample_rate 100000)" ]
+}
