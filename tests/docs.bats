@@ -9,20 +9,11 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers
+
 setup() {
-	REPO=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
-	BIN=${BPFPROF:-build/src/bpfprof}
-	if [[ $BIN != /* ]]; then
-		if [ -x "$BIN" ]; then
-			BIN=$PWD/$BIN
-		else
-			BIN=$REPO/$BIN
-		fi
-	fi
-	[ -x "$BIN" ] || {
-		echo "no bpfprof binary at $BIN (build it, or set BPFPROF)" >&2
-		return 1
-	}
+	need_binary
+	BIN=$BPFPROF
 	MAN=$REPO/man/bpfprof-record.1
 	BASH_COMP=$REPO/completions/bpfprof.bash
 	ZSH_COMP=$REPO/completions/_bpfprof

@@ -3,6 +3,16 @@
 REPO=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 BPFPROF=${BPFPROF:-$REPO/build/src/bpfprof}
 WORKLOADS=${WORKLOADS:-$REPO/build/tests/workloads}
+# relative paths are taken from the current directory, else from the repository
+[[ $BPFPROF == /* ]] || { [ -x "$BPFPROF" ] && BPFPROF=$PWD/$BPFPROF || BPFPROF=$REPO/$BPFPROF; }
+[[ $WORKLOADS == /* ]] || { [ -d "$WORKLOADS" ] && WORKLOADS=$PWD/$WORKLOADS || WORKLOADS=$REPO/$WORKLOADS; }
+
+need_binary() {
+	[ -x "$BPFPROF" ] || {
+		echo "no bpfprof binary at $BPFPROF (build it, or set BPFPROF)" >&2
+		return 1
+	}
+}
 
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (CAP_BPF, CAP_PERFMON)"
