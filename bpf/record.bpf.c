@@ -202,6 +202,13 @@ static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scra
 	return 0;
 }
 
+/* comm is 16 bytes: two 8-byte loads (a BTF pointer cannot be memcpy'd) */
+static __always_inline void comm_copy(char *dst, const char *src)
+{
+	((__u64 *)dst)[0] = ((const __u64 *)src)[0];
+	((__u64 *)dst)[1] = ((const __u64 *)src)[1];
+}
+
 static __always_inline int count_key(struct sample_key *key)
 {
 	__u64 one = 1, *cnt;
@@ -251,12 +258,13 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	key->tgid = tgid;
 	key->tid = cfg_per_thread ? tid : 0;
 
-	task = (struct task_struct *)bpf_get_current_task();
+	/* BTF pointers: plain loads, no probe-read helper calls */
+	task = bpf_get_current_task_btf();
 	if (cfg_per_thread)
 		bpf_get_current_comm(key->comm, sizeof(key->comm));
 	else
-		BPF_CORE_READ_STR_INTO(&key->comm, task, group_leader, comm);
-	if (BPF_CORE_READ(task, flags) & PF_KTHREAD)
+		comm_copy(key->comm, task->group_leader->comm);
+	if (task->flags & PF_KTHREAD)
 		key->flags |= SAMPLE_F_KTHREAD;
 	if ((ctx->regs.cs & 3) == 3)
 		key->flags |= SAMPLE_F_USER_MODE;
