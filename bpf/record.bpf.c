@@ -30,6 +30,13 @@ struct task_struct {
 	char comm[BPFPROF_COMM_LEN];
 } __attribute__((preserve_access_index));
 
+/* The kernel's struct pt_regs (the uapi one names its fields rbp, rsp, rip). */
+struct pt_regs___kernel {
+	unsigned long bp;
+	unsigned long sp;
+	unsigned long ip;
+} __attribute__((preserve_access_index));
+
 /* Set in rodata by the loader before load. */
 const volatile __u32 cfg_max_depth = 127;   /* frames kept per stack */
 const volatile __u32 cfg_kernel_max = 127;  /* kernel.perf_event_max_stack */
@@ -40,6 +47,7 @@ const volatile bool cfg_filter_tid = false;
 const volatile bool cfg_filter_cgroup = false;
 const volatile bool cfg_idle = false;
 const volatile bool cfg_per_thread = false;
+const volatile __u64 cfg_stack_span = 64 << 20; /* frame pointers above sp+this are garbage */
 
 struct scratch {
 	struct sample_key key;
@@ -141,33 +149,119 @@ static __always_inline __u64 mix64(__u64 h)
 	return h;
 }
 
-/*
- * Hash s->ips[0..s->nr) into two independent 64-bit hashes. A subprogram,
- * so the loop is verified once for both stacks.
- */
-static __noinline int hash_stack(struct scratch *s, struct stack_id *id)
+struct hash_state {
+	struct scratch *s;
+	__u64 lo, hi;
+};
+
+static long hash_step(__u32 i, struct hash_state *h)
 {
-	__u64 lo = 0x9e3779b97f4a7c15ULL, hi = 0x6a09e667f3bcc909ULL;
+	__u64 ip;
+
+	if (i >= BPFPROF_SCRATCH_FRAMES)
+		return 1;
+	ip = h->s->ips[i];
+	h->lo = mix64(h->lo ^ ip) + i;
+	h->hi = mix64(h->hi + ip * 0x2545f4914f6cdd1dULL) ^ i;
+	return 0;
+}
+
+/* Hash s->ips[0..s->nr) into two independent 64-bit hashes (bpf_loop: verified once). */
+static __always_inline void hash_stack(struct scratch *s, struct stack_id *id)
+{
+	struct hash_state h = { .s = s, .lo = 0x9e3779b97f4a7c15ULL, .hi = 0x6a09e667f3bcc909ULL };
 	__u32 nr = s->nr;
 
-	for (__u32 i = 0; i < BPFPROF_SCRATCH_FRAMES; i++) {
-		if (i >= nr)
-			break;
-		lo = mix64(lo ^ s->ips[i]) + i;
-		hi = mix64(hi + s->ips[i] * 0x2545f4914f6cdd1dULL) ^ i;
-	}
-	id->lo = mix64(lo ^ nr) | 1; /* {0, 0} means "no stack" */
-	id->hi = mix64(hi + nr + s->flags);
+	bpf_loop(nr, hash_step, &h, 0);
+	id->lo = mix64(h.lo ^ nr) | 1; /* {0, 0} means "no stack" */
+	id->hi = mix64(h.hi + nr + s->flags);
+}
+
+/*
+ * User stacks: a frame-pointer walk here rather than the kernel's. The
+ * kernel's walker follows any rbp below TASK_SIZE, so every walk that
+ * leaves frame-pointer code (into libc's start routines, on Debian almost
+ * every one) ends by reading garbage: a page fault (~650 ns in a VM) or
+ * garbage frames. Here a frame pointer is followed only if it is 8-aligned,
+ * above the previous one and within cfg_stack_span of the stack pointer.
+ */
+struct walk {
+	struct scratch *s;
+	__u64 fp, lo, hi;
+	__u32 n, want;
+};
+
+static long walk_step(__u32 i, struct walk *w)
+{
+	struct {
+		__u64 fp;
+		__u64 ret;
+	} frame;
+	__u32 n = i + 1; /* ips[0] is the ip; step i finds frame i + 1 */
+
+	/* indexed by i, never by a counter: the verifier then sees one state */
+	if (n >= w->want || n >= BPFPROF_SCRATCH_FRAMES)
+		return 1;
+	if ((w->fp & 7) || w->fp < w->lo || w->fp >= w->hi)
+		return 1;
+	if (bpf_probe_read_user(&frame, sizeof(frame), (void *)w->fp))
+		return 1;
+	if (!frame.ret || (__s64)frame.ret < 0) /* not a user address */
+		return 1;
+	w->s->ips[n] = frame.ret;
+	w->n = n + 1;
+	w->lo = w->fp + sizeof(frame);
+	w->fp = frame.fp;
 	return 0;
+}
+
+/* The interrupted user registers: the sample's, or the task's saved ones. */
+static __always_inline bool user_regs(struct bpf_perf_event_data *ctx, struct task_struct *task,
+				      __u64 *ip, __u64 *sp, __u64 *bp)
+{
+	struct pt_regs___kernel *regs;
+
+	/* volatile: the verifier wants each ctx load at ctx + a constant */
+	if ((ctx->regs.cs & 3) == 3) {
+		*ip = *(volatile unsigned long *)&ctx->regs.rip;
+		*sp = *(volatile unsigned long *)&ctx->regs.rsp;
+		*bp = *(volatile unsigned long *)&ctx->regs.rbp;
+		return true;
+	}
+	regs = (struct pt_regs___kernel *)bpf_task_pt_regs(task);
+	if (!regs)
+		return false;
+	*ip = regs->ip;
+	*sp = regs->sp;
+	*bp = regs->bp;
+	return true;
+}
+
+/* Walk the user stack into s->ips; returns the number of frames (max_depth + 1 = cut). */
+static __noinline int walk_user(struct bpf_perf_event_data *ctx, struct scratch *s,
+				struct task_struct *task)
+{
+	struct walk w = { .s = s, .want = cfg_max_depth + 1 };
+	__u64 ip, sp, bp;
+
+	if (!user_regs(ctx, task, &ip, &sp, &bp) || !ip)
+		return 0;
+	s->ips[0] = ip;
+	w.n = 1;
+	w.fp = bp;
+	w.lo = sp;
+	w.hi = sp + cfg_stack_span;
+	bpf_loop(BPFPROF_SCRATCH_FRAMES, walk_step, &w, 0);
+	return w.n;
 }
 
 /*
  * Copy one stack into the scratch buffer and store it once under its hash.
- * Returns 0 (id set; {0, 0} for an empty or unreadable stack), or -1 when
- * the stacks map is full. *fault is set when the copy failed.
+ * Returns 0 (id set; {0, 0} for an empty stack), 1 when the stack could not
+ * be read (id {0, 0}), or -1 when the stacks map is full.
  */
 static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scratch *s,
-				    __u64 flags, struct stack_id *id, bool *fault)
+				    struct task_struct *task, bool user, struct stack_id *id)
 {
 	__u32 want = cfg_max_depth + 1; /* one more, to see truncation */
 	long len;
@@ -177,18 +271,21 @@ static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scra
 		want = BPFPROF_SCRATCH_FRAMES;
 	id->lo = 0;
 	id->hi = 0;
-	*fault = false;
-	len = bpf_get_stack(ctx, s->ips, want * sizeof(__u64), flags);
-	if (len < 0) {
-		*fault = true;
-		return 0;
+	if (user) {
+		s->nr = walk_user(ctx, s, task);
+		if (!s->nr)
+			return 1;
+	} else {
+		len = bpf_get_stack(ctx, s->ips, want * sizeof(__u64), 0);
+		if (len < 0)
+			return 1;
+		s->nr = len / sizeof(__u64);
 	}
-	s->nr = len / sizeof(__u64);
 	s->flags = 0;
 	if (s->nr == 0)
 		return 0;
 	if (s->nr > cfg_max_depth ||
-	    (s->nr == cfg_max_depth && cfg_max_depth >= cfg_kernel_max)) {
+	    (!user && s->nr == cfg_max_depth && cfg_max_depth >= cfg_kernel_max)) {
 		s->nr = cfg_max_depth;
 		s->flags |= STACK_F_TRUNCATED;
 		stat_inc(STAT_TRUNCATED);
@@ -237,7 +334,7 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	struct task_struct *task;
 	struct sample_key *key;
 	struct scratch *s;
-	bool fault;
+	int ret;
 
 	stat_inc(STAT_SEEN);
 	if (tid == 0 && !cfg_idle) {
@@ -270,17 +367,19 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 		key->flags |= SAMPLE_F_USER_MODE;
 
 	if (cfg_user_stacks && !(key->flags & SAMPLE_F_KTHREAD)) {
-		if (capture_stack(ctx, s, BPF_F_USER_STACK, &key->ustack, &fault))
+		ret = capture_stack(ctx, s, task, true, &key->ustack);
+		if (ret < 0)
 			goto stacks_full;
-		if (fault) {
+		if (ret) {
 			key->flags |= SAMPLE_F_USTACK_FAULT;
 			stat_inc(STAT_USTACK_FAULT);
 		}
 	}
 	if (cfg_kernel_stacks && !(key->flags & SAMPLE_F_USER_MODE)) {
-		if (capture_stack(ctx, s, 0, &key->kstack, &fault))
+		ret = capture_stack(ctx, s, task, false, &key->kstack);
+		if (ret < 0)
 			goto stacks_full;
-		if (fault)
+		if (ret)
 			stat_inc(STAT_KSTACK_FAULT);
 	}
 	if (count_key(key)) {
