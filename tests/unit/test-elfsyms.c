@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "../fixtures/maps-offset.h"
 #include "elfsyms.h"
 
 struct fx_entry {
@@ -78,28 +79,6 @@ static void *file_read(const char *path, size_t *size)
 	}
 	close(fd);
 	return buf;
-}
-
-/* File offset of @addr in this process, through the mapping holding it. */
-static int maps_offset(uintptr_t addr, uint64_t *off)
-{
-	char line[4096];
-	FILE *f = fopen("/proc/self/maps", "r");
-	int found = 0;
-
-	if (!f)
-		return -1;
-	while (!found && fgets(line, sizeof(line), f)) {
-		unsigned long start, end, pgoff;
-
-		if (sscanf(line, "%lx-%lx %*s %lx", &start, &end, &pgoff) == 3 &&
-		    addr >= start && addr < end) {
-			*off = addr - start + pgoff;
-			found = 1;
-		}
-	}
-	fclose(f);
-	return found ? 0 : -1;
 }
 
 /* Run the fixture executable and read its "NAME OFFSET VADDR" lines. */
