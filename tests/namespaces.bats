@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# Binaries the host cannot open by path: one deleted while it runs, and one
+# that exists only inside the target's own mount namespace. Both must
+# symbolize, because bpfprof opens mapped files through /proc/PID/map_files
+# (and /proc/PID/root) while the process lives.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	OUT=$BATS_TEST_TMPDIR/out.folded
+}
+
+@test "a binary deleted while it runs still symbolizes" {
+	local bin=$BATS_TEST_TMPDIR/doomed
+	cp "$WORKLOADS/fp-three" "$bin"
+	"$bin" 3 &
+	local pid=$!
+	sleep 0.3
+	rm "$bin"
+	run "$BPFPROF" record -p "$pid" -F 999 -d 1.5 -o "$OUT"
+	wait "$pid" || true
+	[ "$status" -eq 0 ]
+	[ ! -e "$bin" ]
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^doomed;')" -ge 90 ]
+}
+
+@test "a binary that exists only in the target's mount namespace symbolizes" {
+	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"
+	local dir=$BATS_TEST_TMPDIR/private
+	mkdir "$dir"
+	# inside a new mount namespace, a tmpfs over $dir holds the binary; the host's $dir stays empty
+	unshare -m --propagation private sh -c \
+		"mount -t tmpfs none '$dir' && cp '$WORKLOADS/fp-three' '$dir/hidden' && exec '$dir/hidden' 3" &
+	local pid=$!
+	local i
+	for i in $(seq 50); do
+		pgrep -x hidden >/dev/null && break
+		sleep 0.1
+	done
+	local target
+	target=$(pgrep -x hidden)
+	[ -n "$target" ]
+	[ ! -e "$dir/hidden" ] # the host cannot see it
+	run "$BPFPROF" record -p "$target" -F 999 -d 1.5 -o "$OUT"
+	wait "$pid" || true
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^hidden;')" -ge 90 ]
+}
+
+@test "a process started in another mount namespace during a system-wide run symbolizes" {
+	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"
+	local dir=$BATS_TEST_TMPDIR/private
+	mkdir "$dir"
+	"$BPFPROF" record -a -F 999 -d 3 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
+	local prof=$!
+	sleep 1
+	unshare -m --propagation private sh -c \
+		"mount -t tmpfs none '$dir' && cp '$WORKLOADS/fp-three' '$dir/hidden2' && exec '$dir/hidden2' 1"
+	wait "$prof"
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^hidden2;')" -ge 90 ]
+}
