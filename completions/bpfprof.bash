@@ -8,9 +8,9 @@ _bpfprof_commands='record help version'
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
-	-o --output -f --format'
+	-o --output -f --format --demangle'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
-	--per-pid --per-thread -q --quiet --help --usage -V --version'
+	--per-pid --per-thread -q --quiet --no-demangle --help --usage -V --version'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -20,6 +20,8 @@ _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	idle-cycles-backend ref-cycles'
 
 _bpfprof_formats='folded'
+
+_bpfprof_demangle_modes='short full none'
 
 _bpfprof_takes_arg()
 {
@@ -90,6 +92,9 @@ _bpfprof_record_value()
 		;;
 	-f | --format)
 		COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
+		;;
+	--demangle)
+		COMPREPLY=($(compgen -W "$_bpfprof_demangle_modes" -- "$cur"))
 		;;
 	-p | --pid)
 		_bpfprof_list "$cur" "$(cd /proc && echo [0-9]*)"

@@ -5,7 +5,7 @@ set -l bpfprof_commands record help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks output format
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks output format demangle
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -104,6 +104,8 @@ complete -c bpfprof -n $rec -s f -l format -x -a folded -d 'Output format'
 complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $rec -s q -l quiet -d 'No summary line on stderr'
+complete -c bpfprof -n $rec -l demangle -x -a 'short\t"No argument lists (default)" full\t"With argument lists" none\t"Raw names"' -d 'C++ and Rust names'
+complete -c bpfprof -n $rec -l no-demangle -d 'Raw symbol names (--demangle=none)'
 
 # bpfprof record: help
 complete -c bpfprof -n $rec -s '?' -l help -d 'Options and examples'

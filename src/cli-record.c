@@ -17,6 +17,7 @@
 #include "config.h"
 #include "cgroup.h"
 #include "cli.h"
+#include "demangle.h"
 #include "evspec.h"
 #include "numlist.h"
 #include "session.h"
@@ -48,6 +49,8 @@ enum {
 	OPT_PER_PID,
 	OPT_PER_THREAD,
 	OPT_EMPTY_HANDLER,
+	OPT_DEMANGLE,
+	OPT_NO_DEMANGLE,
 };
 
 /* What parsing needs beyond the options themselves. */
@@ -122,6 +125,11 @@ static const struct argp_option options[] = {
 	{ "per-thread", OPT_PER_THREAD, NULL, 0,
 	  "Start each stack with comm-PID/TID (implies --per-pid)", 3 },
 	{ "quiet", 'q', NULL, 0, "No summary line on stderr at the end", 3 },
+	{ "demangle", OPT_DEMANGLE, "MODE", 0,
+	  "C++ and Rust names: short (default: no argument lists, no Rust hash), full "
+	  "(with argument lists) or none (raw)",
+	  3 },
+	{ "no-demangle", OPT_NO_DEMANGLE, NULL, 0, "Raw symbol names (--demangle=none)", 3 },
 
 	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ 0 },
@@ -431,6 +439,18 @@ static void parse_format(const struct argp_state *state, struct record_opts *opt
 		    names ? names : formats[0].name);
 }
 
+static void parse_demangle(const struct argp_state *state, struct record_opts *opts,
+			   const char *arg)
+{
+	char *names;
+
+	if (demangle_mode__parse(arg, &opts->demangle) == 0)
+		return;
+	names = join_names(demangle_mode__name);
+	usage_error(state, "invalid --demangle '%s': expected %s", arg,
+		    names ? names : "short, full, none");
+}
+
 static void parse_duration(const struct argp_state *state, struct record_opts *opts,
 			   const char *arg)
 {
@@ -555,6 +575,12 @@ static error_t parse_output(int key, char *arg, struct argp_state *state)
 	case 'q':
 		opts->quiet = true;
 		break;
+	case OPT_DEMANGLE:
+		parse_demangle(state, opts, arg);
+		break;
+	case OPT_NO_DEMANGLE:
+		opts->demangle = DEMANGLE_NONE;
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -676,6 +702,7 @@ static void set_defaults(struct record_parser *p, struct record_opts *opts)
 	opts->max_stacks = OPT_DEFAULT_MAX_STACKS;
 	opts->format = FORMAT_FOLDED;
 	opts->stacks = STACKS_BOTH;
+	opts->demangle = DEMANGLE_SHORT;
 }
 
 void cli_record__parse(int argc, char **argv, struct record_opts *opts)

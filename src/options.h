@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <linux/perf_event.h>
 
+#include "demangle.h"
 #include "numlist.h"
 
 enum output_format {
@@ -53,6 +54,7 @@ struct record_opts {
 	bool per_pid;          /* first frame comm-PID */
 	bool per_thread;       /* first frame comm-PID/TID; implies per-pid */
 	bool quiet;            /* -q: no summary */
+	enum demangle_mode demangle; /* --demangle, --no-demangle (default short) */
 
 	/* hidden, for bench/: attach a handler that returns at once */
 	bool empty_handler;

@@ -319,8 +319,9 @@ static int session__open(struct session *s)
 	if (status)
 		return status;
 	s->pt = proc_table__new(!s->filter_tgid && !o->tids.nr);
-	s->sym = s->pt ? symbolizer__new(s->pt, o->stacks == STACKS_USER_ONLY ?
-							NULL : "/proc/kallsyms") :
+	s->sym = s->pt ? symbolizer__new(s->pt,
+					 o->stacks == STACKS_USER_ONLY ? NULL : "/proc/kallsyms",
+					 o->demangle) :
 			 NULL;
 	if (!s->sym)
 		return fail(EXIT_RUNTIME, "out of memory");

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <unistd.h>
 
+#include "debugfile.h"
+#include "demangle.h"
 #include "elfsyms.h"
 #include "ksyms.h"
 #include "symbolize.h"
@@ -15,6 +18,7 @@
 /* Cached per binary: its symbols, or a marker that it could not be read. */
 struct binsyms {
 	struct elf_symtab *tab; /* NULL: no symbols; frames print as offsets */
+	struct elf_symtab *dbg; /* the separate debug file's symbols, or NULL */
 	struct u64map names;    /* file offset -> name */
 };
 
@@ -23,19 +27,26 @@ struct symbolizer {
 	struct binsyms **bins; /* by binary id */
 	size_t nr_bins;
 	struct ksyms *ks;
+	struct demangler *dm;  /* user names, each unique one demangled once */
 	struct u64map knames;  /* kernel address -> name */
 	struct u64map anon;    /* absolute address -> "[anon+0x...]" etc. */
 	char **owned;          /* names we formatted */
 	size_t nr_owned, cap_owned;
 };
 
-struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms)
+struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms,
+				   enum demangle_mode demangle)
 {
 	struct symbolizer *s = calloc(1, sizeof(*s));
 
 	if (!s)
 		return NULL;
 	s->pt = pt;
+	s->dm = demangler__new(demangle);
+	if (!s->dm) {
+		free(s);
+		return NULL;
+	}
 	if (kallsyms)
 		s->ks = ksyms__load(kallsyms); /* NULL: kernel frames print as addresses */
 	return s;
@@ -49,6 +60,7 @@ void symbolizer__free(struct symbolizer *s)
 		if (!s->bins[i])
 			continue;
 		elf_symtab__free(s->bins[i]->tab);
+		elf_symtab__free(s->bins[i]->dbg);
 		u64map__free(&s->bins[i]->names);
 		free(s->bins[i]);
 	}
@@ -57,6 +69,7 @@ void symbolizer__free(struct symbolizer *s)
 	free(s->owned);
 	free(s->bins);
 	ksyms__free(s->ks);
+	demangler__free(s->dm);
 	u64map__free(&s->knames);
 	u64map__free(&s->anon);
 	free(s);
@@ -119,6 +132,24 @@ static struct elf_symtab *symbolizer__load_vdso(void)
 	return elf_symtab__load_mem(eh, size);
 }
 
+/*
+ * The symbols of @b's separate debug file, if one is installed. Its
+ * PT_LOADs say nothing true about file offsets: translation stays with the
+ * binary's own table; only names come from here.
+ */
+static struct elf_symtab *symbolizer__load_debug(const struct binary *b)
+{
+	static const char *const roots[] = { "/usr/lib/debug", NULL };
+	struct elf_symtab *tab;
+	int fd = debugfile__open(b->fd, b->path, b->build_id, b->build_id_len, roots);
+
+	if (fd < 0)
+		return NULL;
+	tab = elf_symtab__load_fd(fd);
+	close(fd);
+	return tab;
+}
+
 static struct binsyms *symbolizer__binsyms(struct symbolizer *s, const struct binary *b)
 {
 	struct binsyms *bs;
@@ -142,8 +173,18 @@ static struct binsyms *symbolizer__binsyms(struct symbolizer *s, const struct bi
 		bs->tab = symbolizer__load_vdso();
 	else if (b->fd >= 0)
 		bs->tab = elf_symtab__load_fd(b->fd);
+	if (b->fd >= 0)
+		bs->dbg = symbolizer__load_debug(b);
 	s->bins[b->id] = bs;
 	return bs;
+}
+
+/* Names from the debug file first (a stripped binary keeps only .dynsym). */
+static const char *binsyms__lookup(const struct binsyms *bs, uint64_t vaddr)
+{
+	const char *name = bs->dbg ? elf_symtab__lookup(bs->dbg, vaddr, NULL) : NULL;
+
+	return name ? name : elf_symtab__lookup(bs->tab, vaddr, NULL);
 }
 
 static const char *symbolizer__in_binary(struct symbolizer *s, const struct binary *b,
@@ -159,7 +200,9 @@ static const char *symbolizer__in_binary(struct symbolizer *s, const struct bina
 	if (name)
 		return name;
 	if (bs->tab && !elf_symtab__off_to_vaddr(bs->tab, lookup_off, &vaddr))
-		name = elf_symtab__lookup(bs->tab, vaddr, NULL);
+		name = binsyms__lookup(bs, vaddr);
+	if (name && !(name = demangler__name(s->dm, name)))
+		return NULL;
 	if (!name)
 		name = symbolizer__offset_name(s, b->name, off);
 	if (name && u64map__set(&bs->names, off, (void *)name))

@@ -12,12 +12,17 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "demangle.h"
 #include "proc.h"
 
 struct symbolizer;
 
-/* @kallsyms: path of a kallsyms file, or NULL for no kernel symbols. */
-struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms);
+/*
+ * @kallsyms: path of a kallsyms file, or NULL for no kernel symbols.
+ * @demangle: how user-space C++ and Rust names are shown.
+ */
+struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms,
+				   enum demangle_mode demangle);
 void symbolizer__free(struct symbolizer *s);
 
 /*

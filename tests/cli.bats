@@ -295,6 +295,12 @@ sysctl_or() {
 	usage_error "invalid --format 'x': expected folded" --format=x -o out.folded
 }
 
+@test "record --demangle: an unknown mode" {
+	usage_error "invalid --demangle 'long': expected short, full, none" --demangle=long
+	usage_error "invalid --demangle '': expected short, full, none" --demangle ''
+	usage_error "invalid --demangle 'FULL': expected short, full, none" --demangle FULL
+}
+
 # --- ordering ---------------------------------------------------------------
 
 @test "a usage error is reported before the command runs" {

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "perfmap.h"
+
+struct pm_entry {
+	uint64_t start, end;
+	uint32_t seq;  /* line order: a later entry wins an overlap */
+	uint32_t name; /* offset into names */
+};
+
+struct perfmap {
+	struct pm_entry *e;
+	size_t nr, cap;
+	char *names;
+	size_t names_len, names_cap;
+	uint64_t max_len; /* the longest entry: how far back a lookup looks */
+};
+
+static int perfmap__add(struct perfmap *pm, uint64_t start, uint64_t len, const char *name)
+{
+	size_t nlen = strlen(name) + 1;
+
+	if (pm->nr == pm->cap) {
+		size_t cap = pm->cap ? pm->cap * 2 : 256;
+		struct pm_entry *e = realloc(pm->e, cap * sizeof(*e));
+
+		if (!e)
+			return -ENOMEM;
+		pm->e = e;
+		pm->cap = cap;
+	}
+	if (pm->names_len + nlen > pm->names_cap) {
+		size_t cap = pm->names_cap ? pm->names_cap * 2 : 4096;
+		char *n;
+
+		while (cap < pm->names_len + nlen)
+			cap *= 2;
+		n = realloc(pm->names, cap);
+		if (!n)
+			return -ENOMEM;
+		pm->names = n;
+		pm->names_cap = cap;
+	}
+	memcpy(pm->names + pm->names_len, name, nlen);
+	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->nr, pm->names_len };
+	pm->names_len += nlen;
+	pm->nr++;
+	if (len > pm->max_len)
+		pm->max_len = len;
+	return 0;
+}
+
+/* "START SIZE name": hex numbers, 0x optional; 0 on success. */
+static int perfmap__line(char *line, uint64_t *start, uint64_t *len, char **name)
+{
+	char *p = line, *end;
+
+	*start = strtoull(p, &end, 16);
+	if (end == p || *end != ' ')
+		return -EINVAL;
+	p = end + 1;
+	*len = strtoull(p, &end, 16);
+	if (end == p || *end != ' ' || !*len || *start + *len < *start)
+		return -EINVAL;
+	*name = end + 1;
+	(*name)[strcspn(*name, "\r\n")] = '\0';
+	return **name ? 0 : -EINVAL;
+}
+
+static int pm_entry__cmp(const void *a, const void *b)
+{
+	const struct pm_entry *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+struct perfmap *perfmap__parse(FILE *f)
+{
+	struct perfmap *pm = calloc(1, sizeof(*pm));
+	char *line = NULL, *name;
+	uint64_t start, len;
+	size_t cap = 0;
+
+	if (!pm)
+		return NULL;
+	while (getline(&line, &cap, f) > 0) {
+		if (perfmap__line(line, &start, &len, &name))
+			continue;
+		if (perfmap__add(pm, start, len, name)) {
+			free(line);
+			perfmap__free(pm);
+			errno = ENOMEM;
+			return NULL;
+		}
+	}
+	free(line);
+	qsort(pm->e, pm->nr, sizeof(*pm->e), pm_entry__cmp);
+	return pm;
+}
+
+const char *perfmap__lookup(const struct perfmap *pm, uint64_t addr)
+{
+	size_t lo = 0, hi = pm->nr;
+	const struct pm_entry *best = NULL;
+
+	/* the first entry starting above addr */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (pm->e[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* entries before it may hold addr; none starts further back than max_len */
+	for (size_t i = lo; i-- > 0 && addr - pm->e[i].start < pm->max_len;) {
+		const struct pm_entry *e = &pm->e[i];
+
+		if (addr < e->end && (!best || e->seq > best->seq))
+			best = e;
+	}
+	return best ? pm->names + best->name : NULL;
+}
+
+size_t perfmap__count(const struct perfmap *pm)
+{
+	return pm->nr;
+}
+
+void perfmap__free(struct perfmap *pm)
+{
+	if (!pm)
+		return;
+	free(pm->e);
+	free(pm->names);
+	free(pm);
+}
+
+/* The process's pid in its own pid namespace, and its effective uid. */
+static int perfmap__status(pid_t pid, pid_t *nspid, uid_t *uid)
+{
+	char path[64], line[512];
+	unsigned int r, e;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	*nspid = pid;
+	*uid = (uid_t)-1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "NSpid:", 6)) {
+			char *last = strrchr(line, '\t');
+
+			if (last)
+				*nspid = atoi(last + 1);
+		} else if (sscanf(line, "Uid: %u %u", &r, &e) == 2) {
+			*uid = e;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+FILE *perfmap__open(pid_t pid)
+{
+	char path[128];
+	pid_t nspid = pid;
+	uid_t uid = (uid_t)-1;
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	if (perfmap__status(pid, &nspid, &uid) == 0)
+		snprintf(path, sizeof(path), "/proc/%d/root/tmp/perf-%d.map", pid, nspid);
+	else
+		snprintf(path, sizeof(path), "/tmp/perf-%d.map", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (st.st_uid != 0 && (uid == (uid_t)-1 || st.st_uid != uid))) {
+		close(fd);
+		errno = EPERM;
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f)
+		close(fd);
+	return f;
+}

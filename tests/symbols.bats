@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+# Frame names, as root: C++ and Rust (legacy and v0 mangling) workloads
+# profiled with each --demangle mode. Shares are asserted, never exact counts.
+# (awk here may be mawk: no {n} intervals in the regexes given to share.)
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	OUT=$BATS_TEST_TMPDIR/out.folded
+}
+
+need_rust() {
+	[ -x "$WORKLOADS/rust-names-legacy" ] && [ -x "$WORKLOADS/rust-names-v0" ] ||
+		skip "the Rust workloads were not built (no rustc)"
+}
+
+# Escape a literal frame name for an awk regex.
+re() {
+	printf '%s' "$1" | sed 's/[][\\.*^$(){}+?|/]/\\&/g'
+}
+
+@test "C++: namespace, class template and lambda names, no argument lists by default" {
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/cpp-names" 2
+	[ "$status" -eq 0 ]
+	well_formed "$OUT"
+	local base='^cpp-names;' lambda spin
+	lambda=$(re 'ns::run(double)::{lambda(double)#1}::operator()')
+	spin=$(re 'ns::Worker<int>::spin')
+	[ "$(total "$OUT" "$base")" -gt 1000 ]
+	# nearly all of it in the template method, called from the lambda in ns::run
+	[ "$(share "$OUT" ";main;ns::run;$lambda;$spin( |;)" "$base")" -ge 80 ]
+	! grep -q '_ZN2ns' "$OUT"
+	! grep -qF 'spin(double)' "$OUT"
+}
+
+@test "C++: --no-demangle keeps the raw names" {
+	run "$BPFPROF" record -F 999 --no-demangle -o "$OUT" -- "$WORKLOADS/cpp-names" 1
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" ';_ZN2ns3runEd;_ZZN2ns3runEdENKUldE_clEd;_ZN2ns6WorkerIiE4spinEd( |;)' '^cpp-names;')" -ge 80 ]
+	! grep -qF 'ns::' "$OUT"
+}
+
+@test "C++: --demangle=full keeps the argument lists" {
+	run "$BPFPROF" record -F 999 --demangle=full -o "$OUT" -- "$WORKLOADS/cpp-names" 1
+	[ "$status" -eq 0 ]
+	local spin
+	spin=$(re 'ns::run(double)::{lambda(double)#1}::operator()(double) const;ns::Worker<int>::spin(double)')
+	[ "$(share "$OUT" ";$spin( |;)" '^cpp-names;')" -ge 80 ]
+	# --demangle=none is --no-demangle
+	run "$BPFPROF" record -F 999 --demangle=none -o "$OUT" -- "$WORKLOADS/cpp-names" 0.5
+	[ "$status" -eq 0 ]
+	grep -qF '_ZN2ns6WorkerIiE4spinEd' "$OUT"
+}
+
+@test "Rust legacy mangling: the hash is dropped" {
+	need_rust
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/rust-names-legacy" 2
+	[ "$status" -eq 0 ]
+	well_formed "$OUT"
+	local base='^rust-names-'
+	[ "$(total "$OUT" "$base")" -gt 1000 ]
+	[ "$(share "$OUT" ';rust_names::main;rust_names::spin::hot_loop( |;)' "$base")" -ge 80 ]
+	! grep -qE '::h[0-9a-f]{16}|_ZN10rust_names' "$OUT"
+	run "$BPFPROF" record -F 999 --no-demangle -o "$OUT" -- "$WORKLOADS/rust-names-legacy" 1
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" ';_ZN10rust_names4spin8hot_loop17h[0-9a-f]+E( |;)' "$base")" -ge 80 ]
+}
+
+@test "Rust v0 mangling" {
+	need_rust
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/rust-names-v0" 2
+	[ "$status" -eq 0 ]
+	well_formed "$OUT"
+	local base='^rust-names-'
+	[ "$(total "$OUT" "$base")" -gt 1000 ]
+	[ "$(share "$OUT" ';rust_names::main;rust_names::spin::hot_loop( |;)' "$base")" -ge 80 ]
+	! grep -qE ';_R[A-Za-z0-9_]+' "$OUT"
+	run "$BPFPROF" record -F 999 --no-demangle -o "$OUT" -- "$WORKLOADS/rust-names-v0" 1
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" ';_RNvNtCs[A-Za-z0-9_]+_10rust_names4spin8hot_loop( |;)' "$base")" -ge 80 ]
+}
