@@ -43,14 +43,16 @@ static int drain__frames(struct drain *d, const struct sample_key *k,
 			 const struct stack_trace *st, bool kernel, uint32_t *n)
 {
 	for (uint32_t i = st->nr; i-- > 0;) {
-		bool ret = i > 0; /* all but the leaf are return addresses */
+		bool ret = i > 0, jit = false; /* all but the leaf are return addresses */
 		const char *name = kernel ?
 			symbolizer__kernel(d->sym, st->ips[i], ret) :
-			symbolizer__user(d->sym, k->tgid, k->comm, st->ips[i], ret);
+			symbolizer__user(d->sym, k->tgid, k->comm, st->ips[i], ret, &jit);
 
 		if (!name)
 			return -ENOMEM;
-		d->frames[(*n)++] = (struct frame){ name, kernel ? FRAME_KERNEL : FRAME_USER };
+		d->frames[(*n)++] = (struct frame){
+			name, kernel ? FRAME_KERNEL : jit ? FRAME_JIT : FRAME_USER
+		};
 	}
 	return 0;
 }

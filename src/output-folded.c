@@ -3,7 +3,7 @@
  * Folded stacks, as flamegraph.pl, inferno and speedscope read them: one
  * line per unique stack, root first, ';' between frames, one space, an
  * integer count; lines sorted and aggregated. The first frame is the
- * process. Kernel frames end in "_[k]". No escaping exists, so a ';' in a
+ * process. Kernel frames end in "_[k]", JIT frames in "_[j]". No escaping exists, so a ';' in a
  * name becomes ':' and line breaks are dropped.
  */
 #include <errno.h>
@@ -47,6 +47,8 @@ char *fold__line(const struct profile_stack *st, const struct output_opts *o)
 		fold__put_name(f, st->frames[i].name);
 		if (st->frames[i].kind == FRAME_KERNEL)
 			fputs("_[k]", f);
+		else if (st->frames[i].kind == FRAME_JIT)
+			fputs("_[j]", f);
 	}
 	if (fclose(f)) {
 		free(line);

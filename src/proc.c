@@ -436,7 +436,9 @@ static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
 
 	if (ev->end <= ev->start)
 		return -EINVAL;
-	if (ev->path[0] && (ev->path[0] == '/' || !strcmp(ev->path, "[vdso]"))) {
+	/* the side band names anonymous memory "//anon"; /proc leaves it empty */
+	if ((ev->path[0] == '/' && strncmp(ev->path, "//anon", 6)) ||
+	    !strcmp(ev->path, "[vdso]")) {
 		m.bin = proc_table__binary(pt, p->tgid, ev);
 		if (!m.bin)
 			return -ENOMEM;

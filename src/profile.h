@@ -14,6 +14,7 @@
 enum frame_kind {
 	FRAME_USER,
 	FRAME_KERNEL,
+	FRAME_JIT,  /* named by a JIT's perf map */
 	FRAME_MARK, /* "[truncated]", "[user]", ...: not code */
 };
 

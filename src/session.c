@@ -518,6 +518,13 @@ static void session__warnings(const struct session *s, const struct profile *p,
 	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym))
 		fprintf(stderr, "bpfprof: warning: kernel symbols are hidden "
 				"(kernel.kptr_restrict); kernel frames are shown as addresses\n");
+	pid_t pid;
+	size_t refused = symbolizer__perfmaps_refused(sym, &pid);
+
+	if (refused)
+		fprintf(stderr, "bpfprof: warning: refused the JIT map /tmp/perf-%d.map%s: "
+				"not owned by the process's user or root\n",
+			pid, refused > 1 ? " and others" : "");
 	if (p->sideband_lost)
 		fprintf(stderr, "bpfprof: warning: %" PRIu64 " process/mapping records lost; "
 				"some frames may show as [binary+0xOFFSET]\n", p->sideband_lost);

@@ -12,6 +12,7 @@
 #include "demangle.h"
 #include "elfsyms.h"
 #include "ksyms.h"
+#include "perfmap.h"
 #include "symbolize.h"
 #include "u64map.h"
 
@@ -30,8 +31,16 @@ struct symbolizer {
 	struct demangler *dm;  /* user names, each unique one demangled once */
 	struct u64map knames;  /* kernel address -> name */
 	struct u64map anon;    /* absolute address -> "[anon+0x...]" etc. */
+	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
+	size_t refused;        /* JIT maps refused by the ownership rule */
+	pid_t first_refused;
 	char **owned;          /* names we formatted */
 	size_t nr_owned, cap_owned;
+};
+
+/* A process's JIT map, read the first time code outside any file is seen. */
+struct jitmap {
+	struct perfmap *pm; /* NULL: none, unreadable, or refused */
 };
 
 struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms,
@@ -72,6 +81,14 @@ void symbolizer__free(struct symbolizer *s)
 	demangler__free(s->dm);
 	u64map__free(&s->knames);
 	u64map__free(&s->anon);
+	for (size_t i = 0; i < s->jits.cap; i++) {
+		struct jitmap *j = s->jits.vals[i];
+
+		if (j)
+			perfmap__free(j->pm);
+		free(j);
+	}
+	u64map__free(&s->jits);
 	free(s);
 }
 
@@ -210,14 +227,49 @@ static const char *symbolizer__in_binary(struct symbolizer *s, const struct bina
 	return name;
 }
 
+static const char *symbolizer__jit(struct symbolizer *s, pid_t tgid, uint64_t addr)
+{
+	struct jitmap *j = u64map__get(&s->jits, tgid);
+	FILE *f;
+
+	if (!j) {
+		j = calloc(1, sizeof(*j));
+		if (!j || u64map__set(&s->jits, tgid, j)) {
+			free(j);
+			return NULL;
+		}
+		errno = 0;
+		f = perfmap__open(tgid);
+		if (f) {
+			j->pm = perfmap__parse(f);
+			fclose(f);
+		} else if (errno == EPERM && !s->refused++) {
+			s->first_refused = tgid;
+		}
+	}
+	return j->pm ? perfmap__lookup(j->pm, addr) : NULL;
+}
+
+size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
+{
+	*pid = s->first_refused;
+	return s->refused;
+}
+
 const char *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
-			     uint64_t addr, bool ret)
+			     uint64_t addr, bool ret, bool *jit)
 {
 	const struct mapping *m = proc_table__find(s->pt, tgid, comm, addr);
 	const char *name;
 
+	*jit = false;
 	if (m && m->bin)
 		return symbolizer__in_binary(s, m->bin, mapping__file_offset(m, addr), ret);
+	name = symbolizer__jit(s, tgid, ret ? addr - 1 : addr);
+	if (name) {
+		*jit = true;
+		return name;
+	}
 	name = u64map__get(&s->anon, addr);
 	if (name)
 		return name;

@@ -82,3 +82,30 @@ re() {
 	[ "$status" -eq 0 ]
 	[ "$(share "$OUT" ';_RNvNtCs[A-Za-z0-9_]+_10rust_names4spin8hot_loop( |;)' "$base")" -ge 80 ]
 }
+
+@test "JIT frames are named from the process's perf map, with _[j]" {
+	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
+	run "$BPFPROF" record -F 999 -o "$OUT" -- node --perf-basic-prof "$REPO/tests/workloads/jit-hot.js" 2
+	[ "$status" -eq 0 ]
+	# hotFunction runs most of the time, as JIT code named by /tmp/perf-PID.map
+	[ "$(share "$OUT" ';[^;]*hotFunction[^;]*_\[j\] [0-9]+$' '^node;')" -ge 50 ]
+}
+
+@test "a JIT map owned by another user is refused, with a warning" {
+	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
+	node --perf-basic-prof "$REPO/tests/workloads/jit-hot.js" 3 &
+	local pid=$!
+	local i
+	for i in $(seq 50); do
+		[ -s "/tmp/perf-$pid.map" ] && break
+		sleep 0.1
+	done
+	chown 65534:65534 "/tmp/perf-$pid.map"
+	run "$BPFPROF" record -p "$pid" -F 999 -d 1.5 -o "$OUT"
+	wait "$pid" || true
+	rm -f "/tmp/perf-$pid.map"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"refused the JIT map /tmp/perf-$pid.map"* ]]
+	[ "$(total "$OUT" '_\[j\]')" -eq 0 ]
+	[ "$(total "$OUT" 'hotFunction')" -eq 0 ]
+}

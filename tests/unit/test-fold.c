@@ -51,6 +51,13 @@ int main(void)
 	CHECK_STR(line, "app-42/43;main;do_read;vfs_read_[k]", "--per-thread: comm-PID/TID");
 	free(line);
 
+	struct frame fj[] = { { "main", FRAME_USER }, { "JS:*hot /a.js:7", FRAME_JIT } };
+
+	st = stack("node", 1, 0, fj, 2, 1);
+	line = fold__line(&st, &none);
+	CHECK_STR(line, "node;main;JS:*hot /a.js:7_[j]", "JIT frames get _[j]");
+	free(line);
+
 	st = stack("we;ird", 1, 0, f2, 2, 1);
 	line = fold__line(&st, &none);
 	CHECK_STR(line, "we:ird;a:b;linebreak", "';' becomes ':' and line breaks are dropped");

@@ -69,6 +69,15 @@ int main(void)
 	      "a new thread is not a new process");
 	proc_table__free(pt);
 
+	pt = proc_table__new(true);
+	CHECK(proc_table__mmap(pt, 700, &(struct map_event){ .start = 0x1000, .end = 0x2000,
+							     .path = "//anon" }) == 0,
+	      "an anonymous mapping from the side band is added");
+	m = proc_table__find(pt, 700, NULL, 0x1800);
+	CHECK(m && !m->bin && proc_table__nr_binaries(pt) == 0,
+	      "\"//anon\" is anonymous memory, not a file");
+	proc_table__free(pt);
+
 	pt = proc_table__new(false);
 	CHECK(proc_table__mmap(pt, 555, &a) == 0 && proc_table__find(pt, 555, NULL, 0x400010) == NULL,
 	      "untracked processes are ignored when not tracking all");
