@@ -85,6 +85,7 @@ re() {
 
 @test "JIT frames are named from the process's perf map, with _[j]" {
 	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
+	cd "$BATS_TEST_TMPDIR" # node may leave V8 logs in its working directory
 	run "$BPFPROF" record -F 999 -o "$OUT" -- node --perf-basic-prof "$REPO/tests/workloads/jit-hot.js" 2
 	[ "$status" -eq 0 ]
 	# hotFunction runs most of the time, as JIT code named by /tmp/perf-PID.map
@@ -93,6 +94,7 @@ re() {
 
 @test "a JIT map owned by another user is refused, with a warning" {
 	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
+	cd "$BATS_TEST_TMPDIR"
 	node --perf-basic-prof "$REPO/tests/workloads/jit-hot.js" 3 &
 	local pid=$!
 	local i
