@@ -4,6 +4,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <limits.h>
+#include <lzma.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,43 +47,100 @@ int debugfile__crc(int fd, uint32_t *crc)
 	return n < 0 ? -errno : 0;
 }
 
-int debugfile__link(int fd, char *name, size_t size, uint32_t *crc)
+/* The data of the PROGBITS section called @want, or NULL. */
+static Elf_Data *debugfile__section(Elf *elf, const char *want)
 {
-	Elf *elf;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
-	int err = -ENOENT;
 
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf)
-		return -ENOENT;
 	if (elf_getshdrstrndx(elf, &shstrndx))
-		goto out;
+		return NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
 		const char *sname;
-		size_t len;
+		GElf_Shdr sh;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
 			continue;
 		sname = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (!sname || strcmp(sname, ".gnu_debuglink"))
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d || !d->d_buf || d->d_size < 8)
-			break;
-		/* name, NUL, padding to 4, then a 4-byte CRC */
-		len = strnlen(d->d_buf, d->d_size);
-		if (len == 0 || len >= size || ((len + 4) & ~3u) + 4 > d->d_size)
-			break;
-		memcpy(name, d->d_buf, len + 1);
-		memcpy(crc, (const char *)d->d_buf + ((len + 4) & ~3u), sizeof(*crc));
-		err = 0;
-		break;
+		if (sname && !strcmp(sname, want))
+			return elf_getdata(scn, NULL);
 	}
-out:
+	return NULL;
+}
+
+static Elf *debugfile__elf(int fd)
+{
+	elf_version(EV_CURRENT);
+	return elf_begin(fd, ELF_C_READ_MMAP, NULL);
+}
+
+int debugfile__link(int fd, char *name, size_t size, uint32_t *crc)
+{
+	Elf *elf = debugfile__elf(fd);
+	Elf_Data *d = elf ? debugfile__section(elf, ".gnu_debuglink") : NULL;
+	int err = -ENOENT;
+	size_t len;
+
+	/* name, NUL, padding to 4, then a 4-byte CRC */
+	if (d && d->d_buf && d->d_size >= 8) {
+		len = strnlen(d->d_buf, d->d_size);
+		if (len && len < size && ((len + 4) & ~3u) + 4 <= d->d_size) {
+			memcpy(name, d->d_buf, len + 1);
+			memcpy(crc, (const char *)d->d_buf + ((len + 4) & ~3u), sizeof(*crc));
+			err = 0;
+		}
+	}
+	elf_end(elf);
+	return err;
+}
+
+/* Decompress a whole .xz stream into a growing buffer. */
+static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t *out_size)
+{
+	lzma_stream strm = LZMA_STREAM_INIT;
+	size_t cap = in_size * 4 + 4096;
+	uint8_t *buf = malloc(cap), *p;
+	lzma_ret ret;
+
+	if (!buf)
+		return -ENOMEM;
+	if (lzma_stream_decoder(&strm, UINT64_MAX, 0) != LZMA_OK) {
+		free(buf);
+		return -ENOMEM;
+	}
+	strm.next_in = in;
+	strm.avail_in = in_size;
+	strm.next_out = buf;
+	strm.avail_out = cap;
+	while ((ret = lzma_code(&strm, LZMA_FINISH)) == LZMA_OK) {
+		if (strm.avail_out)
+			continue;
+		p = realloc(buf, cap * 2);
+		if (!p)
+			break;
+		buf = p;
+		strm.next_out = buf + cap;
+		strm.avail_out = cap;
+		cap *= 2;
+	}
+	*out_size = strm.total_out;
+	lzma_end(&strm);
+	if (ret != LZMA_STREAM_END) {
+		free(buf);
+		return ret == LZMA_MEM_ERROR || ret == LZMA_OK ? -ENOMEM : -EINVAL;
+	}
+	*out = buf;
+	return 0;
+}
+
+int debugfile__minidebuginfo(int fd, void **image, size_t *size)
+{
+	Elf *elf = debugfile__elf(fd);
+	Elf_Data *d = elf ? debugfile__section(elf, ".gnu_debugdata") : NULL;
+	int err = -ENOENT;
+
+	if (d && d->d_buf && d->d_size)
+		err = debugfile__unxz(d->d_buf, d->d_size, image, size);
 	elf_end(elf);
 	return err;
 }

@@ -20,6 +20,14 @@
 int debugfile__open(int fd, const char *path, const uint8_t *id, size_t len,
 		    const char *const *roots);
 
+/*
+ * MiniDebugInfo: the xz-compressed ELF in the .gnu_debugdata section of the
+ * ELF at @fd (a symbol table that stripped distribution binaries carry),
+ * decompressed into a malloc'd *@image of *@size bytes.
+ * 0, -ENOENT (no such section), -EINVAL (not valid xz), -ENOMEM.
+ */
+int debugfile__minidebuginfo(int fd, void **image, size_t *size);
+
 /* The .gnu_debuglink of the ELF at @fd: its name into @name, and its CRC. 0 or -ENOENT. */
 int debugfile__link(int fd, char *name, size_t size, uint32_t *crc);
 /* CRC-32 (the debuglink's: IEEE 802.3, as zlib's crc32) of the file at @fd. */

@@ -150,20 +150,29 @@ static struct elf_symtab *symbolizer__load_vdso(void)
 }
 
 /*
- * The symbols of @b's separate debug file, if one is installed. Its
+ * The symbols of @b's separate debug file, if one is installed, else of its
+ * MiniDebugInfo (.gnu_debugdata). A debug file's
  * PT_LOADs say nothing true about file offsets: translation stays with the
  * binary's own table; only names come from here.
  */
 static struct elf_symtab *symbolizer__load_debug(const struct binary *b)
 {
 	static const char *const roots[] = { "/usr/lib/debug", NULL };
-	struct elf_symtab *tab;
+	struct elf_symtab *tab = NULL;
 	int fd = debugfile__open(b->fd, b->path, b->build_id, b->build_id_len, roots);
+	void *image;
+	size_t size;
 
-	if (fd < 0)
+	if (fd >= 0) {
+		tab = elf_symtab__load_fd(fd);
+		close(fd);
+		return tab;
+	}
+	/* no debug file: the MiniDebugInfo the binary may carry */
+	if (debugfile__minidebuginfo(b->fd, &image, &size))
 		return NULL;
-	tab = elf_symtab__load_fd(fd);
-	close(fd);
+	tab = elf_symtab__load_mem(image, size); /* copies what it keeps */
+	free(image);
 	return tab;
 }
 

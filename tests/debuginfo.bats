@@ -55,3 +55,14 @@ setup() {
 	# a rare sample may land where even the debug file has no symbol (a PLT stub)
 	[ "$(total "$OUT" '\[libc\.so\.6\+0x')" -le "$(( $(total "$OUT") / 50 ))" ]
 }
+
+@test "a stripped binary with MiniDebugInfo (.gnu_debugdata) gets its names from it" {
+	local dir=$BATS_TEST_TMPDIR/bin
+	mkdir -p "$dir"
+	"$REPO/tests/fixtures/mkminidebug" "$WORKLOADS/fp-three" "$dir/fp-three"
+	readelf -S "$dir/fp-three" | grep -q gnu_debugdata
+	! readelf -S "$dir/fp-three" | grep -q ' .symtab'
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$dir/fp-three" 1
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^fp-three;')" -ge 90 ]
+}

@@ -65,7 +65,7 @@ int main(void)
 	const char *exe = getenv("FIXTURE_EXE_BUILDID"), *dbg = getenv("FIXTURE_DEBUG");
 	const char *dl = getenv("FIXTURE_DEBUGLINK"), *hex = getenv("FIXTURE_BUILDID");
 	const char *nowhere[] = { "/nonexistent", NULL };
-	char tmp[] = "/tmp/bpfprof-debugfile-XXXXXX", path[4096], name[256];
+	char tmp[] = "/tmp/bpfprof-debugfile-XXXXXX", path[4096], name[12288];
 	uint8_t id[BUILD_ID_MAX], got[BUILD_ID_MAX];
 	int fd, dfd, n, len = 0;
 	uint32_t crc, want;
@@ -156,6 +156,40 @@ int main(void)
 	elf_symtab__free(dtab);
 	if (dfd >= 0)
 		close(dfd);
+	close(fd);
+
+	/* MiniDebugInfo: .gnu_debugdata holds an xz-compressed ELF with the symbols */
+	void *image = NULL;
+	size_t size = 0;
+
+	fd = open_env("FIXTURE_MINIDEBUG");
+	tab = elf_symtab__load_fd(fd);
+	CHECK(tab && !elf_symtab__lookup(tab, vaddr, NULL),
+	      "the MiniDebugInfo fixture itself is stripped");
+	elf_symtab__free(tab);
+	CHECK(debugfile__minidebuginfo(fd, &image, &size) == 0 && size > 64 &&
+	      !memcmp(image, "\177ELF", 4), ".gnu_debugdata decompresses to an ELF image");
+	dtab = image ? elf_symtab__load_mem(image, size) : NULL;
+	free(image);
+	CHECK_STR(dtab ? elf_symtab__lookup(dtab, vaddr + 1, NULL) : NULL, "fx_after",
+		  "its symbol table names what the stripped binary cannot");
+	elf_symtab__free(dtab);
+	close(fd);
+	fd = open(dl, O_RDONLY);
+	CHECK(debugfile__minidebuginfo(fd, &image, &size) == -ENOENT,
+	      "a binary without .gnu_debugdata: -ENOENT");
+	close(fd);
+	snprintf(path, sizeof(path), "%s/junk.xz", tmp);
+	fd = open(path, O_CREAT | O_WRONLY, 0600);
+	CHECK(fd >= 0 && write(fd, "not xz at all", 13) == 13, "write a bogus section");
+	close(fd);
+	snprintf(name, sizeof(name),
+		 "objcopy --add-section .gnu_debugdata='%s' '%s' '%s/junkbin'", path, dl, tmp);
+	CHECK(system(name) == 0, "embed it as .gnu_debugdata");
+	snprintf(path, sizeof(path), "%s/junkbin", tmp);
+	fd = open(path, O_RDONLY);
+	CHECK(debugfile__minidebuginfo(fd, &image, &size) == -EINVAL,
+	      "a .gnu_debugdata that is not xz: -EINVAL");
 	close(fd);
 
 	snprintf(path, sizeof(path), "rm -rf '%s'", tmp);
