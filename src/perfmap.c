@@ -103,7 +103,8 @@ struct perfmap *perfmap__parse(FILE *f)
 		}
 	}
 	free(line);
-	qsort(pm->e, pm->nr, sizeof(*pm->e), pm_entry__cmp);
+	if (pm->nr) /* qsort(NULL, 0, ...) is undefined */
+		qsort(pm->e, pm->nr, sizeof(*pm->e), pm_entry__cmp);
 	return pm;
 }
 

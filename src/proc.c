@@ -413,7 +413,8 @@ static const struct mapping *image__find(struct image *img, uint64_t addr)
 	size_t lo = 0, hi = img->nr;
 
 	if (!img->sorted) {
-		qsort(img->maps, img->nr, sizeof(*img->maps), mapping__cmp);
+		if (img->nr) /* a new image has no array yet: qsort(NULL, 0) is undefined */
+			qsort(img->maps, img->nr, sizeof(*img->maps), mapping__cmp);
 		img->sorted = true;
 	}
 	while (lo < hi) {
