@@ -60,9 +60,9 @@ same_set() {
 }
 
 @test "hidden options appear nowhere" {
-	! "$BIN" record --help | grep -q -- --empty-handler
-	! sed 's/\\-/-/g' "$MAN" | grep -q -- --empty-handler
-	! grep -q -- empty-handler "$BASH_COMP" "$ZSH_COMP" "$FISH_COMP"
+	"$BIN" record --help | refute grep -q -- --empty-handler
+	sed 's/\\-/-/g' "$MAN" | refute grep -q -- --empty-handler
+	refute grep -q -- empty-handler "$BASH_COMP" "$ZSH_COMP" "$FISH_COMP"
 }
 
 @test "the man page lists the options of --help" {

@@ -42,3 +42,12 @@ within() {
 well_formed() {
 	awk 'NF < 2 || $NF !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' "$1"
 }
+
+# refute CMD...: fail when CMD succeeds. (A bare `! cmd` never fails a bats
+# test except as its last command: bash's errexit ignores negated commands.)
+refute() {
+	if "$@"; then
+		echo "unexpectedly succeeded: $*" >&2
+		return 1
+	fi
+}
