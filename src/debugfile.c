@@ -214,3 +214,8 @@ int debugfile__open(int fd, const char *path, const uint8_t *id, size_t len,
 
 	return dfd >= 0 ? dfd : debugfile__by_link(fd, path, roots);
 }
+
+int debugfile__debuginfod(const uint8_t *id, size_t len)
+{
+	return -ENOENT; /* TODO: libdebuginfod */
+}

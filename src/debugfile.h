@@ -28,6 +28,14 @@ int debugfile__open(int fd, const char *path, const uint8_t *id, size_t len,
  */
 int debugfile__minidebuginfo(int fd, void **image, size_t *size);
 
+/*
+ * Fetch the debug file of build-id @id (@len bytes) from the debuginfod
+ * servers in $DEBUGINFOD_URLS (libdebuginfod, its cache and timeouts).
+ * Returns an fd, or -ENOENT when DEBUGINFOD_URLS is unset or empty, or no
+ * server has it, or another -errno.
+ */
+int debugfile__debuginfod(const uint8_t *id, size_t len);
+
 /* The .gnu_debuglink of the ELF at @fd: its name into @name, and its CRC. 0 or -ENOENT. */
 int debugfile__link(int fd, char *name, size_t size, uint32_t *crc);
 /* CRC-32 (the debuglink's: IEEE 802.3, as zlib's crc32) of the file at @fd. */

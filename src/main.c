@@ -54,10 +54,10 @@ static int help(void)
 static int version(void)
 {
 	printf("bpfprof %s\n"
-	       "libbpf %s, libelf %s\n"
+	       "libbpf %s, libelf %s, libdw %s\n"
 	       "features: %s\n",
 	       BPFPROF_VERSION, BPFPROF_LIBBPF_VERSION, BPFPROF_LIBELF_VERSION,
-	       BPFPROF_FEATURES);
+	       BPFPROF_LIBDW_VERSION, BPFPROF_FEATURES);
 	return 0;
 }
 

@@ -97,7 +97,7 @@ sysctl_or() {
 		run --separate-stderr "$BIN" "$arg"
 		[ "$status" -eq 0 ]
 		[[ ${lines[0]} =~ ^bpfprof\ [0-9]+\.[0-9]+\.[0-9]+ ]]
-		[[ ${lines[1]} =~ ^libbpf\ [0-9.]+,\ libelf\ [0-9.]+$ ]]
+		[[ ${lines[1]} =~ ^libbpf\ [0-9.]+,\ libelf\ [0-9.]+,\ libdw\ [0-9.]+$ ]]
 		[[ ${lines[2]} =~ ^features:\ . ]]
 		[ "${#lines[@]}" -eq 3 ]
 	done
