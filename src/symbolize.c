@@ -163,6 +163,8 @@ static struct elf_symtab *symbolizer__load_debug(const struct binary *b)
 	void *image;
 	size_t size;
 
+	if (fd < 0 && b->build_id_len)
+		fd = debugfile__debuginfod(b->build_id, b->build_id_len);
 	if (fd >= 0) {
 		tab = elf_symtab__load_fd(fd);
 		close(fd);
