@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -29,6 +30,7 @@
 #define FALLBACK_MAX_STACK 127
 #define FALLBACK_MAX_SAMPLE_RATE 100000
 #define PERIOD_MAX ((unsigned long long)LLONG_MAX)
+#define DEFAULT_DEBUG_DIR "/usr/lib/debug"
 
 const char *argp_program_version = "bpfprof " BPFPROF_VERSION;
 
@@ -51,6 +53,9 @@ enum {
 	OPT_EMPTY_HANDLER,
 	OPT_DEMANGLE,
 	OPT_NO_DEMANGLE,
+	OPT_NO_INLINE,
+	OPT_LINES,
+	OPT_DEBUG_DIR,
 };
 
 /* What parsing needs beyond the options themselves. */
@@ -130,6 +135,14 @@ static const struct argp_option options[] = {
 	  "(with argument lists) or none (raw)",
 	  3 },
 	{ "no-demangle", OPT_NO_DEMANGLE, NULL, 0, "Raw symbol names (--demangle=none)", 3 },
+	{ "no-inline", OPT_NO_INLINE, NULL, 0,
+	  "No inlined-call frames (FUNC_[i]); with neither them nor --lines, DWARF is not read",
+	  3 },
+	{ "lines", OPT_LINES, NULL, 0, "Add the source FILE:LINE to each frame name", 3 },
+	{ "debug-dir", OPT_DEBUG_DIR, "DIR", 0,
+	  "Also look for debug files under DIR (DIR/.build-id/xx/rest.debug, DIR/PATH); "
+	  "repeatable; /usr/lib/debug is always searched",
+	  3 },
 
 	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ 0 },
@@ -451,6 +464,29 @@ static void parse_demangle(const struct argp_state *state, struct record_opts *o
 		    names ? names : "short, full, none");
 }
 
+/* --debug-dir DIR: searched before /usr/lib/debug, which ends the list. */
+static void parse_debug_dir(const struct argp_state *state, struct record_opts *opts,
+			    const char *arg)
+{
+	size_t n = opts->nr_debug_dirs;
+	struct stat st;
+	const char **v;
+
+	errno = 0;
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode))
+		usage_error(state, "invalid --debug-dir '%s': %s", arg,
+			    errno == ENOENT || !errno ? "expected an existing directory" :
+							strerror(errno));
+	v = realloc(opts->debug_dirs, (n + 3) * sizeof(*v));
+	if (!v)
+		usage_error(state, "out of memory");
+	v[n] = arg;
+	v[n + 1] = DEFAULT_DEBUG_DIR;
+	v[n + 2] = NULL;
+	opts->debug_dirs = v;
+	opts->nr_debug_dirs = n + 1;
+}
+
 static void parse_duration(const struct argp_state *state, struct record_opts *opts,
 			   const char *arg)
 {
@@ -581,6 +617,15 @@ static error_t parse_output(int key, char *arg, struct argp_state *state)
 	case OPT_NO_DEMANGLE:
 		opts->demangle = DEMANGLE_NONE;
 		break;
+	case OPT_NO_INLINE:
+		opts->inlines = false;
+		break;
+	case OPT_LINES:
+		opts->lines = true;
+		break;
+	case OPT_DEBUG_DIR:
+		parse_debug_dir(state, opts, arg);
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -703,6 +748,7 @@ static void set_defaults(struct record_parser *p, struct record_opts *opts)
 	opts->format = FORMAT_FOLDED;
 	opts->stacks = STACKS_BOTH;
 	opts->demangle = DEMANGLE_SHORT;
+	opts->inlines = true;
 }
 
 void cli_record__parse(int argc, char **argv, struct record_opts *opts)
@@ -737,4 +783,6 @@ void record_opts__free(struct record_opts *opts)
 	opts->command = NULL;
 	free((char *)opts->cgroup);
 	opts->cgroup = NULL;
+	free(opts->debug_dirs);
+	opts->debug_dirs = NULL;
 }

@@ -38,21 +38,27 @@ static int drain__reserve(struct drain *d, size_t need)
 	return 0;
 }
 
-/* Frames come leaf first; the profile wants them root first. */
+/*
+ * Frames come leaf first; the profile wants them root first. One address
+ * may give several frames (a function and the calls inlined into it).
+ */
 static int drain__frames(struct drain *d, const struct sample_key *k,
 			 const struct stack_trace *st, bool kernel, uint32_t *n)
 {
 	for (uint32_t i = st->nr; i-- > 0;) {
-		bool ret = i > 0, jit = false; /* all but the leaf are return addresses */
-		const char *name = kernel ?
+		bool ret = i > 0; /* all but the leaf are return addresses */
+		const struct symloc *loc = kernel ?
 			symbolizer__kernel(d->sym, st->ips[i], ret) :
-			symbolizer__user(d->sym, k->tgid, k->comm, st->ips[i], ret, &jit);
+			symbolizer__user(d->sym, k->tgid, k->comm, st->ips[i], ret);
+		int err;
 
-		if (!name)
+		if (!loc)
 			return -ENOMEM;
-		d->frames[(*n)++] = (struct frame){
-			name, kernel ? FRAME_KERNEL : jit ? FRAME_JIT : FRAME_USER
-		};
+		err = drain__reserve(d, *n + loc->nr + 1);
+		if (err)
+			return err;
+		memcpy(&d->frames[*n], loc->f, loc->nr * sizeof(loc->f[0]));
+		*n += loc->nr;
 	}
 	return 0;
 }
@@ -85,13 +91,14 @@ static int drain__one(const struct sample_key *k, __u64 count, void *ctx)
 	if (err)
 		return err;
 	if ((d->ust->flags | d->kst->flags) & STACK_F_TRUNCATED)
-		d->frames[n++] = (struct frame){ "[truncated]", FRAME_MARK };
+		d->frames[n++] = (struct frame){ .name = "[truncated]", .kind = FRAME_MARK };
 	err = drain__frames(d, k, d->ust, false, &n);
 	err = err ?: drain__frames(d, k, d->kst, true, &n);
 	if (err)
 		return err;
 	if (n == 0)
-		d->frames[n++] = (struct frame){ drain__placeholder(d, k), FRAME_MARK };
+		d->frames[n++] = (struct frame){ .name = drain__placeholder(d, k),
+						 .kind = FRAME_MARK };
 	memcpy(ps.comm, k->comm, sizeof(ps.comm));
 	ps.comm[sizeof(ps.comm) - 1] = '\0';
 	ps.frames = d->frames;

@@ -31,6 +31,8 @@ struct elf_symtab {
 	struct elf_seg *segs;
 	size_t nr_segs;
 	char *names;
+	bool has_symtab; /* a .symtab section: not stripped */
+	bool has_dwarf;  /* a .debug_info section with contents */
 };
 
 /* A symbol read from the file, before sorting and deduplication. */
@@ -400,6 +402,29 @@ static int symtab__read_segments(struct elf_symtab *tab, Elf *elf)
 	return 0;
 }
 
+/* Which kinds of symbol and debug information the file carries. */
+static void symtab__read_sections(struct elf_symtab *tab, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB)
+			tab->has_symtab = true;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && sh.sh_type != SHT_NOBITS && sh.sh_size &&
+		    (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info")))
+			tab->has_dwarf = true;
+	}
+}
+
 /* Read everything from @elf (which the caller ends) into a new table. */
 static struct elf_symtab *symtab__from_elf(Elf *elf)
 {
@@ -420,6 +445,8 @@ static struct elf_symtab *symtab__from_elf(Elf *elf)
 	err = symtab__read_segments(tab, elf);
 	if (!err)
 		err = symtab__read_symbols(tab, elf);
+	if (!err)
+		symtab__read_sections(tab, elf);
 	if (err) {
 		elf_symtab__free(tab);
 		errno = -err;
@@ -532,4 +559,14 @@ const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
 size_t elf_symtab__count(const struct elf_symtab *tab)
 {
 	return tab ? tab->nr_syms : 0;
+}
+
+bool elf_symtab__has_symtab(const struct elf_symtab *tab)
+{
+	return tab && tab->has_symtab;
+}
+
+bool elf_symtab__has_dwarf(const struct elf_symtab *tab)
+{
+	return tab && tab->has_dwarf;
 }

@@ -7,6 +7,7 @@
 #ifndef BPFPROF_ELFSYMS_H
 #define BPFPROF_ELFSYMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,5 +42,9 @@ const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
 			       uint64_t *sym_off);
 
 size_t elf_symtab__count(const struct elf_symtab *tab);
+/* The file has a .symtab (it is not stripped). */
+bool elf_symtab__has_symtab(const struct elf_symtab *tab);
+/* The file carries DWARF (a .debug_info section with contents). */
+bool elf_symtab__has_dwarf(const struct elf_symtab *tab);
 
 #endif /* BPFPROF_ELFSYMS_H */

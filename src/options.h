@@ -55,6 +55,10 @@ struct record_opts {
 	bool per_thread;       /* first frame comm-PID/TID; implies per-pid */
 	bool quiet;            /* -q: no summary */
 	enum demangle_mode demangle; /* --demangle, --no-demangle (default short) */
+	bool inlines;          /* inlined-call frames (default; --no-inline) */
+	bool lines;            /* --lines: FILE:LINE in frame names */
+	const char **debug_dirs; /* --debug-dir roots then /usr/lib/debug, NULL-terminated */
+	size_t nr_debug_dirs;
 
 	/* hidden, for bench/: attach a handler that returns at once */
 	bool empty_handler;

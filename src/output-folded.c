@@ -3,8 +3,10 @@
  * Folded stacks, as flamegraph.pl, inferno and speedscope read them: one
  * line per unique stack, root first, ';' between frames, one space, an
  * integer count; lines sorted and aggregated. The first frame is the
- * process. Kernel frames end in "_[k]", JIT frames in "_[j]". No escaping exists, so a ';' in a
- * name becomes ':' and line breaks are dropped.
+ * process. Kernel frames end in "_[k]", inlined calls in "_[i]", JIT frames
+ * in "_[j]"; with --lines a frame whose source line is known reads
+ * "name file.c:42" (the file's base name, as perf shows it). No escaping
+ * exists, so a ';' in a name becomes ':' and line breaks are dropped.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -43,11 +45,22 @@ char *fold__line(const struct profile_stack *st, const struct output_opts *o)
 		return NULL;
 	fold__put_process(f, st, o);
 	for (uint32_t i = 0; i < st->nr; i++) {
+		const struct frame *fr = &st->frames[i];
+
 		fputc(';', f);
-		fold__put_name(f, st->frames[i].name);
-		if (st->frames[i].kind == FRAME_KERNEL)
+		fold__put_name(f, fr->name);
+		if (o->lines && fr->file && fr->line) {
+			const char *base = strrchr(fr->file, '/');
+
+			fputc(' ', f);
+			fold__put_name(f, base ? base + 1 : fr->file);
+			fprintf(f, ":%" PRIu32, fr->line);
+		}
+		if (fr->kind == FRAME_KERNEL)
 			fputs("_[k]", f);
-		else if (st->frames[i].kind == FRAME_JIT)
+		else if (fr->kind == FRAME_INLINE)
+			fputs("_[i]", f);
+		else if (fr->kind == FRAME_JIT)
 			fputs("_[j]", f);
 	}
 	if (fclose(f)) {

@@ -12,6 +12,7 @@
 struct output_opts {
 	bool per_pid;    /* process frame "comm-PID" */
 	bool per_thread; /* process frame "comm-PID/TID" */
+	bool lines;      /* "name file.c:LINE" where the line is known */
 };
 
 struct output_ops {

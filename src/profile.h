@@ -14,13 +14,16 @@
 enum frame_kind {
 	FRAME_USER,
 	FRAME_KERNEL,
-	FRAME_JIT,  /* named by a JIT's perf map */
-	FRAME_MARK, /* "[truncated]", "[user]", ...: not code */
+	FRAME_INLINE, /* a call inlined into the frame before it (user code) */
+	FRAME_JIT,    /* named by a JIT's perf map */
+	FRAME_MARK,   /* "[truncated]", "[user]", ...: not code */
 };
 
 struct frame {
 	const char *name; /* owned by whoever symbolized it */
 	enum frame_kind kind;
+	uint32_t line;    /* 0: unknown */
+	const char *file; /* source file (DWARF's path), NULL: unknown */
 };
 
 struct profile_stack {

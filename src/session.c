@@ -319,9 +319,14 @@ static int session__open(struct session *s)
 	if (status)
 		return status;
 	s->pt = proc_table__new(!s->filter_tgid && !o->tids.nr);
-	s->sym = s->pt ? symbolizer__new(s->pt,
-					 o->stacks == STACKS_USER_ONLY ? NULL : "/proc/kallsyms",
-					 o->demangle) :
+	s->sym = s->pt ? symbolizer__new(s->pt, &(struct symbolizer_opts){
+					 .kallsyms = o->stacks == STACKS_USER_ONLY ?
+							     NULL : "/proc/kallsyms",
+					 .demangle = o->demangle,
+					 .inlines = o->inlines,
+					 .lines = o->lines,
+					 .debug_roots = o->debug_dirs,
+				 }) :
 			 NULL;
 	if (!s->sym)
 		return fail(EXIT_RUNTIME, "out of memory");
@@ -536,7 +541,8 @@ static void session__warnings(const struct session *s, const struct profile *p,
 static int session__finish(struct session *s)
 {
 	const struct output_ops *ops = output__ops(s->o->format);
-	struct output_opts oo = { .per_pid = s->o->per_pid, .per_thread = s->o->per_thread };
+	struct output_opts oo = { .per_pid = s->o->per_pid, .per_thread = s->o->per_thread,
+				  .lines = s->o->lines };
 	struct profile p = { .ncpus = s->cpus.nr };
 	int err;
 

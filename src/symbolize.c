@@ -1,91 +1,88 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-#include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
-#include <unistd.h>
 
-#include "debugfile.h"
+#include "binsym.h"
 #include "demangle.h"
-#include "elfsyms.h"
 #include "ksyms.h"
 #include "perfmap.h"
 #include "symbolize.h"
 #include "u64map.h"
 
-/* Cached per binary: its symbols, or a marker that it could not be read. */
-struct binsyms {
-	struct elf_symtab *tab; /* NULL: no symbols; frames print as offsets */
-	struct elf_symtab *dbg; /* the separate debug file's symbols, or NULL */
-	struct u64map names;    /* file offset -> name */
-};
-
 struct symbolizer {
 	struct proc_table *pt;
-	struct binsyms **bins; /* by binary id */
+	struct binsym_opts bo;
+	struct binsym **bins;  /* by binary id, each loaded on first use */
 	size_t nr_bins;
 	struct ksyms *ks;
 	struct demangler *dm;  /* user names, each unique one demangled once */
-	struct u64map knames;  /* kernel address -> name */
-	struct u64map anon;    /* absolute address -> "[anon+0x...]" etc. */
+	struct u64map knames;  /* kernel address << 1 | ret -> struct symloc */
+	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
 	pid_t first_refused;
-	char **owned;          /* names we formatted */
+	struct symloc **owned; /* frames we made outside any binary */
 	size_t nr_owned, cap_owned;
 };
 
 /* A process's JIT map, read the first time code outside any file is seen. */
 struct jitmap {
-	struct perfmap *pm; /* NULL: none, unreadable, or refused */
+	struct perfmap *pm;     /* NULL: none, unreadable, or refused */
+	struct u64map locs;     /* address << 1 | ret -> struct symloc */
 };
 
-struct symbolizer *symbolizer__new(struct proc_table *pt, const char *kallsyms,
-				   enum demangle_mode demangle)
+struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbolizer_opts *o)
 {
 	struct symbolizer *s = calloc(1, sizeof(*s));
 
 	if (!s)
 		return NULL;
 	s->pt = pt;
-	s->dm = demangler__new(demangle);
+	s->dm = demangler__new(o->demangle);
 	if (!s->dm) {
 		free(s);
 		return NULL;
 	}
-	if (kallsyms)
-		s->ks = ksyms__load(kallsyms); /* NULL: kernel frames print as addresses */
+	s->bo = (struct binsym_opts){
+		.dm = s->dm,
+		.inlines = o->inlines,
+		.lines = o->lines,
+		.debug_roots = o->debug_roots,
+	};
+	if (o->kallsyms)
+		s->ks = ksyms__load(o->kallsyms); /* NULL: kernel frames print as addresses */
 	return s;
+}
+
+static void symlocs__free(struct u64map *m)
+{
+	for (size_t i = 0; i < m->cap; i++)
+		free(m->vals[i]);
+	u64map__free(m);
 }
 
 void symbolizer__free(struct symbolizer *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->nr_bins; i++) {
-		if (!s->bins[i])
-			continue;
-		elf_symtab__free(s->bins[i]->tab);
-		elf_symtab__free(s->bins[i]->dbg);
-		u64map__free(&s->bins[i]->names);
-		free(s->bins[i]);
-	}
-	for (size_t i = 0; i < s->nr_owned; i++)
-		free(s->owned[i]);
-	free(s->owned);
+	for (size_t i = 0; i < s->nr_bins; i++)
+		binsym__free(s->bins[i]);
 	free(s->bins);
 	ksyms__free(s->ks);
 	demangler__free(s->dm);
-	u64map__free(&s->knames);
-	u64map__free(&s->anon);
+	symlocs__free(&s->knames);
+	symlocs__free(&s->anon);
 	for (size_t i = 0; i < s->jits.cap; i++) {
 		struct jitmap *j = s->jits.vals[i];
 
-		if (j)
-			perfmap__free(j->pm);
+		if (!j)
+			continue;
+		perfmap__free(j->pm);
+		symlocs__free(&j->locs);
 		free(j);
 	}
 	u64map__free(&s->jits);
@@ -97,94 +94,54 @@ bool symbolizer__kernel_hidden(const struct symbolizer *s)
 	return !s->ks || ksyms__hidden(s->ks);
 }
 
-/* Keep a formatted name; NULL on ENOMEM. */
-static const char *symbolizer__own(struct symbolizer *s, char *name)
-{
-	if (!name)
-		return NULL;
-	if (s->nr_owned == s->cap_owned) {
-		size_t cap = s->cap_owned ? s->cap_owned * 2 : 256;
-		char **p = realloc(s->owned, cap * sizeof(*p));
-
-		if (!p) {
-			free(name);
-			return NULL;
-		}
-		s->owned = p;
-		s->cap_owned = cap;
-	}
-	s->owned[s->nr_owned++] = name;
-	return name;
-}
-
-/* "[where+0xOFFSET]": a frame without a symbol, resolvable later. */
-static const char *symbolizer__offset_name(struct symbolizer *s, const char *where,
-					   uint64_t off)
-{
-	char *name;
-
-	if (asprintf(&name, "[%s+0x%" PRIx64 "]", where, off) < 0)
-		return NULL;
-	return symbolizer__own(s, name);
-}
-
-static const char *symbolizer__module(struct symbolizer *s, const struct ksym *sym)
-{
-	char *name;
-
-	if (asprintf(&name, "%s [%s]", sym->name, sym->module) < 0)
-		return NULL;
-	return symbolizer__own(s, name);
-}
-
-/* The vDSO every process maps is the one this process has. */
-static struct elf_symtab *symbolizer__load_vdso(void)
-{
-	const Elf64_Ehdr *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
-	size_t size;
-
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG))
-		return NULL;
-	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
-	return elf_symtab__load_mem(eh, size);
-}
-
 /*
- * The symbols of @b's separate debug file, if one is installed, else of its
- * MiniDebugInfo (.gnu_debugdata). A debug file's
- * PT_LOADs say nothing true about file offsets: translation stays with the
- * binary's own table; only names come from here.
+ * A one-frame location of @kind: named @name (which outlives it), or, when
+ * @name is NULL, by @fmt, formatted into the same allocation. NULL on ENOMEM.
  */
-static struct elf_symtab *symbolizer__load_debug(const struct binary *b)
+__attribute__((format(printf, 3, 4)))
+static struct symloc *symloc__one(enum frame_kind kind, const char *name, const char *fmt, ...)
 {
-	static const char *const roots[] = { "/usr/lib/debug", NULL };
-	struct elf_symtab *tab = NULL;
-	int fd = debugfile__open(b->fd, b->path, b->build_id, b->build_id_len, roots);
-	void *image;
-	size_t size;
+	size_t head = sizeof(struct symloc) + sizeof(struct frame);
+	struct symloc *loc;
+	va_list ap;
+	int len = 0;
 
-	if (fd < 0 && b->build_id_len)
-		fd = debugfile__debuginfod(b->build_id, b->build_id_len);
-	if (fd >= 0) {
-		tab = elf_symtab__load_fd(fd);
-		close(fd);
-		return tab;
+	if (!name) {
+		va_start(ap, fmt);
+		len = vsnprintf(NULL, 0, fmt, ap);
+		va_end(ap);
+		if (len < 0)
+			return NULL;
 	}
-	/* no debug file: the MiniDebugInfo the binary may carry */
-	if (debugfile__minidebuginfo(b->fd, &image, &size))
+	loc = calloc(1, head + len + 1);
+	if (!loc)
 		return NULL;
-	tab = elf_symtab__load_mem(image, size); /* copies what it keeps */
-	free(image);
-	return tab;
+	loc->nr = 1;
+	loc->f[0].kind = kind;
+	loc->f[0].name = name ? name : (char *)loc + head;
+	if (!name) {
+		va_start(ap, fmt);
+		vsnprintf((char *)loc + head, len + 1, fmt, ap);
+		va_end(ap);
+	}
+	return loc;
 }
 
-static struct binsyms *symbolizer__binsyms(struct symbolizer *s, const struct binary *b)
+/* Keep @loc as @m[@key]; NULL (and @loc freed) on ENOMEM. */
+static const struct symloc *symlocs__keep(struct u64map *m, uint64_t key, struct symloc *loc)
 {
-	struct binsyms *bs;
+	if (loc && u64map__set(m, key, loc)) {
+		free(loc);
+		return NULL;
+	}
+	return loc;
+}
 
+static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct binary *b)
+{
 	if (b->id >= s->nr_bins) {
 		size_t n = proc_table__nr_binaries(s->pt);
-		struct binsyms **p = realloc(s->bins, n * sizeof(*p));
+		struct binsym **p = realloc(s->bins, n * sizeof(*p));
 
 		if (!p)
 			return NULL;
@@ -192,73 +149,32 @@ static struct binsyms *symbolizer__binsyms(struct symbolizer *s, const struct bi
 		s->bins = p;
 		s->nr_bins = n;
 	}
-	if (s->bins[b->id])
-		return s->bins[b->id];
-	bs = calloc(1, sizeof(*bs));
-	if (!bs)
-		return NULL;
-	if (b->vdso)
-		bs->tab = symbolizer__load_vdso();
-	else if (b->fd >= 0)
-		bs->tab = elf_symtab__load_fd(b->fd);
-	if (b->fd >= 0)
-		bs->dbg = symbolizer__load_debug(b);
-	s->bins[b->id] = bs;
-	return bs;
+	if (!s->bins[b->id])
+		s->bins[b->id] = binsym__new(b, &s->bo);
+	return s->bins[b->id];
 }
 
-/* Names from the debug file first (a stripped binary keeps only .dynsym). */
-static const char *binsyms__lookup(const struct binsyms *bs, uint64_t vaddr)
-{
-	const char *name = bs->dbg ? elf_symtab__lookup(bs->dbg, vaddr, NULL) : NULL;
-
-	return name ? name : elf_symtab__lookup(bs->tab, vaddr, NULL);
-}
-
-static const char *symbolizer__in_binary(struct symbolizer *s, const struct binary *b,
-					 uint64_t off, bool ret)
-{
-	struct binsyms *bs = symbolizer__binsyms(s, b);
-	uint64_t lookup_off = ret && off ? off - 1 : off, vaddr;
-	const char *name = NULL;
-
-	if (!bs)
-		return NULL;
-	name = u64map__get(&bs->names, off);
-	if (name)
-		return name;
-	if (bs->tab && !elf_symtab__off_to_vaddr(bs->tab, lookup_off, &vaddr))
-		name = binsyms__lookup(bs, vaddr);
-	if (name && !(name = demangler__name(s->dm, name)))
-		return NULL;
-	if (!name)
-		name = symbolizer__offset_name(s, b->name, off);
-	if (name && u64map__set(&bs->names, off, (void *)name))
-		return NULL;
-	return name;
-}
-
-static const char *symbolizer__jit(struct symbolizer *s, pid_t tgid, uint64_t addr)
+static struct jitmap *symbolizer__jitmap(struct symbolizer *s, pid_t tgid)
 {
 	struct jitmap *j = u64map__get(&s->jits, tgid);
 	FILE *f;
 
-	if (!j) {
-		j = calloc(1, sizeof(*j));
-		if (!j || u64map__set(&s->jits, tgid, j)) {
-			free(j);
-			return NULL;
-		}
-		errno = 0;
-		f = perfmap__open(tgid);
-		if (f) {
-			j->pm = perfmap__parse(f);
-			fclose(f);
-		} else if (errno == EPERM && !s->refused++) {
-			s->first_refused = tgid;
-		}
+	if (j)
+		return j;
+	j = calloc(1, sizeof(*j));
+	if (!j || u64map__set(&s->jits, tgid, j)) {
+		free(j);
+		return NULL;
 	}
-	return j->pm ? perfmap__lookup(j->pm, addr) : NULL;
+	errno = 0;
+	f = perfmap__open(tgid);
+	if (f) {
+		j->pm = perfmap__parse(f);
+		fclose(f);
+	} else if (errno == EPERM && !s->refused++) {
+		s->first_refused = tgid;
+	}
+	return j;
 }
 
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
@@ -267,45 +183,51 @@ size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
 	return s->refused;
 }
 
-const char *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
-			     uint64_t addr, bool ret, bool *jit)
+const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
+				      uint64_t addr, bool ret)
 {
 	const struct mapping *m = proc_table__find(s->pt, tgid, comm, addr);
+	struct symloc *loc;
+	struct jitmap *j;
 	const char *name;
+	struct binsym *bs;
 
-	*jit = false;
-	if (m && m->bin)
-		return symbolizer__in_binary(s, m->bin, mapping__file_offset(m, addr), ret);
-	name = symbolizer__jit(s, tgid, ret ? addr - 1 : addr);
-	if (name) {
-		*jit = true;
-		return name;
+	if (m && m->bin) {
+		bs = symbolizer__binsym(s, m->bin);
+		return bs ? binsym__at_offset(bs, mapping__file_offset(m, addr), ret) : NULL;
 	}
-	name = u64map__get(&s->anon, addr);
-	if (name)
-		return name;
-	name = symbolizer__offset_name(s, m ? "anon" : "unmapped", addr);
-	if (name && u64map__set(&s->anon, addr, (void *)name))
+	/* code outside any file: the process's JIT map, else its address */
+	j = symbolizer__jitmap(s, tgid);
+	if (!j)
 		return NULL;
-	return name;
+	loc = u64map__get(&j->locs, addr << 1 | ret);
+	if (loc)
+		return loc;
+	name = j->pm ? perfmap__lookup(j->pm, ret ? addr - 1 : addr) : NULL;
+	if (name)
+		return symlocs__keep(&j->locs, addr << 1 | ret, symloc__one(FRAME_JIT, name, NULL));
+	loc = u64map__get(&s->anon, addr);
+	if (loc)
+		return loc;
+	return symlocs__keep(&s->anon, addr,
+			     symloc__one(FRAME_USER, NULL, "[%s+0x%" PRIx64 "]",
+					 m ? "anon" : "unmapped", addr));
 }
 
-const char *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret)
+const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret)
 {
 	const struct ksym *sym = NULL;
-	const char *name = u64map__get(&s->knames, addr);
+	struct symloc *loc = u64map__get(&s->knames, addr << 1 | ret);
 
-	if (name)
-		return name;
+	if (loc)
+		return loc;
 	if (s->ks && !ksyms__hidden(s->ks))
 		sym = ksyms__lookup(s->ks, ret ? addr - 1 : addr);
 	if (!sym)
-		name = symbolizer__offset_name(s, "kernel", addr);
+		loc = symloc__one(FRAME_KERNEL, NULL, "[kernel+0x%" PRIx64 "]", addr);
 	else if (sym->module)
-		name = symbolizer__module(s, sym);
+		loc = symloc__one(FRAME_KERNEL, NULL, "%s [%s]", sym->name, sym->module);
 	else
-		name = sym->name;
-	if (name && u64map__set(&s->knames, addr, (void *)name))
-		return NULL;
-	return name;
+		loc = symloc__one(FRAME_KERNEL, sym->name, NULL);
+	return symlocs__keep(&s->knames, addr << 1 | ret, loc);
 }

@@ -58,6 +58,21 @@ int main(void)
 	CHECK_STR(line, "node;main;JS:*hot /a.js:7_[j]", "JIT frames get _[j]");
 	free(line);
 
+	struct frame fi[] = { { "main", FRAME_USER, 30, "/src/app/main.c" },
+			      { "hot", FRAME_INLINE, 12, "/src/app/hot.h" },
+			      { "nofile", FRAME_USER },
+			      { "vfs_read", FRAME_KERNEL } };
+	struct output_opts lines = { .lines = true };
+
+	st = stack("app", 1, 0, fi, 4, 1);
+	line = fold__line(&st, &none);
+	CHECK_STR(line, "app;main;hot_[i];nofile;vfs_read_[k]", "inlined calls get _[i]");
+	free(line);
+	line = fold__line(&st, &lines);
+	CHECK_STR(line, "app;main main.c:30;hot hot.h:12_[i];nofile;vfs_read_[k]",
+		  "--lines: 'name base.c:LINE' where known, before the suffix");
+	free(line);
+
 	st = stack("we;ird", 1, 0, f2, 2, 1);
 	line = fold__line(&st, &none);
 	CHECK_STR(line, "we:ird;a:b;linebreak", "';' becomes ':' and line breaks are dropped");

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srcinfo.h"
+
+/* An address range of something: a compile unit, or a node of one. */
+struct span {
+	uint64_t lo, hi; /* [lo, hi) */
+	uint32_t idx;    /* the unit's or the node's index */
+	uint32_t depth;  /* nesting, for ordering spans that start together */
+};
+
+/* A function or inlined call with code: one node of a unit's scope tree. */
+struct scope {
+	Dwarf_Die die;
+	int32_t parent; /* the enclosing function or inlined call; -1: none */
+};
+
+/* A compile unit's scopes, indexed on first use. */
+struct unit_index {
+	struct scope *scopes;
+	size_t nr_scopes, cap_scopes;
+	struct span *segs; /* disjoint, sorted; idx = innermost scope */
+	size_t nr_segs;
+};
+
+struct unit {
+	Dwarf_Die cudie;
+	struct unit_index *index; /* NULL until first needed */
+	bool index_failed;
+};
+
+struct srcinfo {
+	Elf *elf;
+	Dwarf *dw;
+	struct unit *units;
+	size_t nr_units;
+	struct span *ranges; /* compile unit ranges, sorted, idx = unit */
+	size_t nr_ranges;
+};
+
+static int spans__push(struct span **v, size_t *nr, size_t *cap, struct span s)
+{
+	if (*nr == *cap) {
+		size_t n = *cap ? *cap * 2 : 64;
+		struct span *p = realloc(*v, n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		*v = p;
+		*cap = n;
+	}
+	(*v)[(*nr)++] = s;
+	return 0;
+}
+
+static int span__cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1; /* outer first */
+	if (x->hi != y->hi)
+		return x->hi > y->hi ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The span holding @addr in a sorted, disjoint array, or NULL. */
+static const struct span *spans__find(const struct span *v, size_t nr, uint64_t addr)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || addr >= v[lo - 1].hi)
+		return NULL;
+	return &v[lo - 1];
+}
+
+/* Add every address range of @die as a span of node @idx at @depth. */
+static int spans__add_die(struct span **v, size_t *nr, size_t *cap, Dwarf_Die *die,
+			  uint32_t idx, uint32_t depth)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	int added = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (hi <= lo)
+			continue;
+		if (spans__push(v, nr, cap, (struct span){ lo, hi, idx, depth }))
+			return -ENOMEM;
+		added++;
+	}
+	return added;
+}
+
+/*
+ * Nested spans (sorted outer first) -> disjoint segments naming the
+ * innermost span at each address. Children lie inside their parents, so a
+ * stack of open spans is enough.
+ */
+static int spans__flatten(const struct span *in, size_t nr, struct span **out, size_t *nr_out)
+{
+	struct span *stack = malloc((nr + 1) * sizeof(*stack)), *segs = NULL;
+	size_t top = 0, nsegs = 0, cap = 0;
+	uint64_t cursor = 0;
+	int err = 0;
+
+	if (!stack)
+		return -ENOMEM;
+#define EMIT(from, to, node)                                                             \
+	do {                                                                             \
+		if ((from) < (to)) {                                                     \
+			if (nsegs && segs[nsegs - 1].hi == (from) &&                    \
+			    segs[nsegs - 1].idx == (node))                               \
+				segs[nsegs - 1].hi = (to);                                \
+			else if ((err = spans__push(&segs, &nsegs, &cap,                 \
+						    (struct span){ (from), (to), (node), 0 }))) \
+				goto out;                                                 \
+		}                                                                        \
+	} while (0)
+	for (size_t i = 0; i <= nr; i++) {
+		uint64_t next = i < nr ? in[i].lo : UINT64_MAX;
+
+		/* close the spans that end before the next one starts */
+		while (top && stack[top - 1].hi <= next) {
+			EMIT(cursor, stack[top - 1].hi, stack[top - 1].idx);
+			if (stack[top - 1].hi > cursor)
+				cursor = stack[top - 1].hi;
+			top--;
+		}
+		if (i == nr)
+			break;
+		if (top)
+			EMIT(cursor, next, stack[top - 1].idx);
+		if (next > cursor || !top)
+			cursor = next;
+		stack[top++] = in[i];
+	}
+#undef EMIT
+out:
+	free(stack);
+	if (err) {
+		free(segs);
+		return err;
+	}
+	*out = segs;
+	*nr_out = nsegs;
+	return 0;
+}
+
+/* DIEs that may hold functions or inlined calls with code. */
+static bool tag__may_hold_code(int tag)
+{
+	switch (tag) {
+	case DW_TAG_compile_unit:
+	case DW_TAG_partial_unit:
+	case DW_TAG_skeleton_unit:
+	case DW_TAG_namespace:
+	case DW_TAG_module:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_subprogram:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_lexical_block:
+	case DW_TAG_try_block:
+	case DW_TAG_catch_block:
+	case DW_TAG_entry_point:
+		return true;
+	default:
+		return false;
+	}
+}
+
+struct index_build {
+	struct unit_index *ix;
+	struct span *spans;
+	size_t nr_spans, cap_spans;
+};
+
+static int index__add_scope(struct index_build *b, Dwarf_Die *die, int32_t parent, uint32_t depth,
+			    int32_t *idx)
+{
+	struct unit_index *ix = b->ix;
+	int n;
+
+	if (ix->nr_scopes == ix->cap_scopes) {
+		size_t cap = ix->cap_scopes ? ix->cap_scopes * 2 : 64;
+		struct scope *p = realloc(ix->scopes, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		ix->scopes = p;
+		ix->cap_scopes = cap;
+	}
+	n = spans__add_die(&b->spans, &b->nr_spans, &b->cap_spans, die, ix->nr_scopes, depth);
+	if (n < 0)
+		return n;
+	if (n == 0) { /* no code: a declaration or an abstract instance */
+		*idx = -2;
+		return 0;
+	}
+	ix->scopes[ix->nr_scopes] = (struct scope){ *die, parent };
+	*idx = ix->nr_scopes++;
+	return 0;
+}
+
+/* Walk the children of @parent_die (iteratively, siblings; recursively, depth). */
+static int index__walk(struct index_build *b, Dwarf_Die *parent_die, int32_t parent,
+		       uint32_t depth)
+{
+	Dwarf_Die die;
+	int err, r = dwarf_child(parent_die, &die);
+
+	if (depth > 256) /* deeper than any real program: malformed */
+		return 0;
+	for (; r == 0; r = dwarf_siblingof(&die, &die)) {
+		int tag = dwarf_tag(&die);
+		int32_t self = parent;
+
+		if (!tag__may_hold_code(tag))
+			continue;
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			err = index__add_scope(b, &die, parent, depth, &self);
+			if (err)
+				return err;
+			if (self == -2)
+				continue; /* nothing with code below an abstract instance */
+		}
+		if (dwarf_haschildren(&die) > 0) {
+			err = index__walk(b, &die, self, depth + 1);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+static void unit_index__free(struct unit_index *ix)
+{
+	if (!ix)
+		return;
+	free(ix->scopes);
+	free(ix->segs);
+	free(ix);
+}
+
+static struct unit_index *unit__index(struct unit *u)
+{
+	struct index_build b = { 0 };
+	int err;
+
+	if (u->index || u->index_failed)
+		return u->index;
+	b.ix = calloc(1, sizeof(*b.ix));
+	if (!b.ix)
+		return NULL;
+	err = index__walk(&b, &u->cudie, -1, 0);
+	if (!err) {
+		qsort(b.spans, b.nr_spans, sizeof(*b.spans), span__cmp);
+		err = spans__flatten(b.spans, b.nr_spans, &b.ix->segs, &b.ix->nr_segs);
+	}
+	free(b.spans);
+	if (err) {
+		unit_index__free(b.ix);
+		u->index_failed = true;
+		return NULL;
+	}
+	u->index = b.ix;
+	return u->index;
+}
+
+/* Index the compile units by their address ranges. */
+static int srcinfo__index_units(struct srcinfo *si)
+{
+	Dwarf_CU *cu = NULL, *next;
+	size_t cap_units = 0, cap_ranges = 0;
+	Dwarf_Die cudie, subdie;
+	uint8_t type;
+	Dwarf_Half version;
+
+	while (dwarf_get_units(si->dw, cu, &next, &version, &type, &cudie, &subdie) == 0) {
+		Dwarf_Die *die = type == DW_UT_skeleton && dwarf_tag(&subdie) >= 0 ? &subdie : &cudie;
+		int n;
+
+		cu = next;
+		if (type != DW_UT_compile && type != DW_UT_skeleton)
+			continue; /* type and partial units hold no code */
+		if (si->nr_units == cap_units) {
+			size_t c = cap_units ? cap_units * 2 : 64;
+			struct unit *p = realloc(si->units, c * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			si->units = p;
+			cap_units = c;
+		}
+		n = spans__add_die(&si->ranges, &si->nr_ranges, &cap_ranges, die, si->nr_units, 0);
+		if (n < 0)
+			return n;
+		if (n == 0)
+			continue;
+		si->units[si->nr_units++] = (struct unit){ .cudie = *die };
+	}
+	qsort(si->ranges, si->nr_ranges, sizeof(*si->ranges), span__cmp);
+	/* overlapping unit ranges (rare, broken producers): the first wins */
+	size_t w = 0;
+	for (size_t i = 0; i < si->nr_ranges; i++) {
+		if (w && si->ranges[i].lo < si->ranges[w - 1].hi) {
+			if (si->ranges[i].hi > si->ranges[w - 1].hi)
+				si->ranges[i].lo = si->ranges[w - 1].hi;
+			else
+				continue;
+		}
+		si->ranges[w++] = si->ranges[i];
+	}
+	si->nr_ranges = w;
+	return 0;
+}
+
+struct srcinfo *srcinfo__open(int fd)
+{
+	struct srcinfo *si;
+	int err;
+
+	elf_version(EV_CURRENT);
+	si = calloc(1, sizeof(*si));
+	if (!si)
+		return NULL;
+	si->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	si->dw = si->elf ? dwarf_begin_elf(si->elf, DWARF_C_READ, NULL) : NULL;
+	if (!si->dw) {
+		srcinfo__free(si);
+		errno = ENOENT;
+		return NULL;
+	}
+	err = srcinfo__index_units(si);
+	if (err || !si->nr_units) {
+		srcinfo__free(si);
+		errno = err ? -err : ENOENT;
+		return NULL;
+	}
+	return si;
+}
+
+void srcinfo__free(struct srcinfo *si)
+{
+	if (!si)
+		return;
+	for (size_t i = 0; i < si->nr_units; i++)
+		unit_index__free(si->units[i].index);
+	free(si->units);
+	free(si->ranges);
+	if (si->dw)
+		dwarf_end(si->dw);
+	if (si->elf)
+		elf_end(si->elf);
+	free(si);
+}
+
+void src_frames__free(struct src_frames *f)
+{
+	free(f->v);
+	f->v = NULL;
+	f->nr = f->cap = 0;
+}
+
+static int src_frames__push(struct src_frames *f, struct src_frame fr)
+{
+	if (f->nr == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 8;
+		struct src_frame *p = realloc(f->v, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		f->v = p;
+		f->cap = cap;
+	}
+	f->v[f->nr++] = fr;
+	return 0;
+}
+
+/* A function's name: its linkage name (qualified, mangled) else its plain one. */
+static const char *die__name(Dwarf_Die *die)
+{
+	static const int attrs[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name };
+	Dwarf_Attribute attr;
+
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
+		const char *s = dwarf_formstring(dwarf_attr_integrate(die, attrs[i], &attr));
+
+		if (s && *s)
+			return s;
+	}
+	return NULL;
+}
+
+/* Where the inlined call @die was made: its DW_AT_call_file and _line. */
+static void die__call_site(Dwarf_Die *die, Dwarf_Die *cudie, const char **file, uint32_t *line)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word idx, ln;
+	Dwarf_Files *files;
+	size_t nfiles;
+
+	*file = NULL;
+	*line = 0;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &attr), &ln) == 0)
+		*line = ln;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &attr), &idx) == 0 &&
+	    dwarf_getsrcfiles(cudie, &files, &nfiles) == 0 && idx < nfiles)
+		*file = dwarf_filesrc(files, idx, NULL, NULL);
+}
+
+int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, struct src_frames *out)
+{
+	const struct span *r = spans__find(si->ranges, si->nr_ranges, vaddr);
+	struct src_frame fr = { 0 };
+	struct unit_index *ix;
+	const struct span *seg;
+	struct unit *u;
+	Dwarf_Line *line;
+	int32_t node;
+	int ln;
+
+	out->nr = 0;
+	if (!r)
+		return -ENOENT;
+	u = &si->units[r->idx];
+	line = dwarf_getsrc_die(&u->cudie, vaddr);
+	if (line && dwarf_lineno(line, &ln) == 0 && ln > 0) {
+		fr.file = dwarf_linesrc(line, NULL, NULL);
+		fr.line = ln;
+	}
+	ix = inlines ? unit__index(u) : NULL;
+	seg = ix ? spans__find(ix->segs, ix->nr_segs, vaddr) : NULL;
+	if (!seg)
+		return src_frames__push(out, fr);
+	/* innermost first: each inlined call, then the function holding them */
+	for (node = seg->idx; node >= 0; node = ix->scopes[node].parent) {
+		struct scope *sc = &ix->scopes[node];
+		bool inl = dwarf_tag(&sc->die) == DW_TAG_inlined_subroutine;
+		int err;
+
+		fr.name = die__name(&sc->die);
+		fr.inlined = inl;
+		err = src_frames__push(out, fr);
+		if (err)
+			return err;
+		if (!inl)
+			break;
+		/* the next frame out is at this call's site */
+		die__call_site(&sc->die, &u->cudie, &fr.file, &fr.line);
+		if (ix->scopes[node].parent < 0) { /* an inlined call outside any function */
+			fr.name = NULL;
+			fr.inlined = false;
+			return src_frames__push(out, fr);
+		}
+	}
+	return 0;
+}
