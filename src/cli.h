@@ -13,4 +13,7 @@
 void cli_record__parse(int argc, char **argv, struct record_opts *opts);
 void record_opts__free(struct record_opts *opts);
 
+/* `debug-symbolize` (hidden): parse and run; returns the exit status. */
+int cli_symbolize__run(int argc, char **argv);
+
 #endif /* BPFPROF_CLI_H */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /* bpfprof: argv -> subcommand -> exit status; nothing else. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,8 +25,11 @@ static const struct command {
 	const char *name;
 	const char *summary;
 	int (*run)(int argc, char **argv); /* argv[0] is the command name */
+	bool hidden; /* for benchmarks and debugging: not listed */
 } commands[] = {
 	{ "record", "sample stacks on every CPU and print folded stacks", cmd_record },
+	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
+	  cli_symbolize__run, true },
 };
 
 static void usage(FILE *f)
@@ -42,7 +46,8 @@ static int help(void)
 	printf("\nA BPF sampling profiler for Linux: samples are counted in the kernel,\n"
 	       "symbolized once, and written as folded stacks.\n\nCommands:\n");
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+		if (!commands[i].hidden)
+			printf("  %-10s %s\n", commands[i].name, commands[i].summary);
 	printf("\nOptions:\n"
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version and the features built in\n"
@@ -73,7 +78,8 @@ static int unknown(const char *arg)
 	fprintf(stderr, "bpfprof: unknown %s '%s' (expected: ",
 		arg[0] == '-' ? "option" : "command", arg);
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(stderr, "%s%s", i ? ", " : "", commands[i].name);
+		if (!commands[i].hidden)
+			fprintf(stderr, "%s%s", i ? ", " : "", commands[i].name);
 	fprintf(stderr, ")\n");
 	return EXIT_USAGE;
 }

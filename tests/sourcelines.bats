@@ -3,13 +3,13 @@
 # Inline frames and source lines from DWARF, as root on real profiles:
 # inline-chain (hot_caller <- outer_step inlined <- inner_mix inlined) built
 # by clang, which emits no .debug_aranges, and by gcc, which does. The
-# expected lines are found in the source by their markers.
+# expected lines are found in the source by their markers. Without root:
+# the symbolizer alone, address by address, against llvm-symbolizer.
 
 bats_require_minimum_version 1.5.0
 load helpers
 
 setup() {
-	need_root
 	OUT=$BATS_TEST_TMPDIR/out.folded
 	SRC=$REPO/tests/workloads/inline-chain.c
 	CALL_OUTER=$(grep -n '/\* CALL_OUTER \*/' "$SRC" | cut -d: -f1)
@@ -18,6 +18,7 @@ setup() {
 }
 
 @test "an address in inlined code gives the whole inline chain, innermost last, with _[i]" {
+	need_root
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/inline-chain" 2
 	[ "$status" -eq 0 ]
 	well_formed "$OUT"
@@ -29,6 +30,7 @@ setup() {
 }
 
 @test "--no-inline: no inlined frames; the sample is charged to the function" {
+	need_root
 	run "$BPFPROF" record -F 999 --no-inline -o "$OUT" -- "$WORKLOADS/inline-chain" 1
 	[ "$status" -eq 0 ]
 	[ "$(share "$OUT" ';main;run_workload;hot_caller( |;)' '^inline-chain;')" -ge 85 ]
@@ -36,6 +38,7 @@ setup() {
 }
 
 @test "clang without .debug_aranges: --lines gives each frame's file:line" {
+	need_root
 	# the premise: clang emits no .debug_aranges, libdw's own CU lookup fails
 	refute grep -qF '.debug_aranges' <(readelf -SW "$WORKLOADS/inline-chain")
 	run "$BPFPROF" record -F 999 --lines -o "$OUT" -- "$WORKLOADS/inline-chain" 2
@@ -53,6 +56,7 @@ setup() {
 }
 
 @test "gcc (.debug_aranges): the same inline chain and lines" {
+	need_root
 	grep -qF '.debug_aranges' <(readelf -SW "$WORKLOADS/inline-chain-gcc")
 	run "$BPFPROF" record -F 999 --lines -o "$OUT" -- "$WORKLOADS/inline-chain-gcc" 2
 	[ "$status" -eq 0 ]
@@ -63,6 +67,7 @@ setup() {
 }
 
 @test "no file:line without --lines; a binary with unreadable DWARF keeps its names" {
+	need_root
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/inline-chain" 1
 	[ "$status" -eq 0 ]
 	refute grep -qE '\.c:[0-9]+' "$OUT"
@@ -89,4 +94,29 @@ PY
 	run "$BPFPROF" record -F 999 --lines -o "$OUT" -- "$bin" 1
 	[ "$status" -eq 0 ]
 	[ "$(share "$OUT" ';main;run_workload;hot_caller( |;)' '^inline-chain;')" -ge 85 ]
+}
+
+# The symbolizer alone, on every instruction of a binary, against
+# llvm-symbolizer --inlining: the same inline chain, names, files and lines.
+@test "every instruction: the same chains, names and lines as llvm-symbolizer (C, clang and gcc)" {
+	need_binary
+	command -v llvm-symbolizer >/dev/null || skip "no llvm-symbolizer (package llvm)"
+	local w
+	for w in inline-chain inline-chain-gcc fp-three; do
+		run --separate-stderr "$REPO/tests/llvm-agreement.py" "$BPFPROF" "$WORKLOADS/$w"
+		echo "$w: $output% $stderr"
+		[ "$status" -eq 0 ]
+		[ "$output" -eq 100 ]
+	done
+}
+
+@test "every instruction of a Rust binary (inlined std code): >= 99% as llvm-symbolizer" {
+	need_binary
+	command -v llvm-symbolizer >/dev/null || skip "no llvm-symbolizer (package llvm)"
+	[ -x "$WORKLOADS/rust-names-v0" ] || skip "the Rust workloads were not built (no rustc)"
+	run --separate-stderr "$REPO/tests/llvm-agreement.py" "$BPFPROF" "$WORKLOADS/rust-names-v0"
+	echo "$output% $stderr"
+	[ "$status" -eq 0 ]
+	# the rest: identical functions folded into one, named after another alias
+	[ "$output" -ge 99 ]
 }
