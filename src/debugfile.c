@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <elfutils/debuginfod.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -215,7 +216,43 @@ int debugfile__open(int fd, const char *path, const uint8_t *id, size_t len,
 	return dfd >= 0 ? dfd : debugfile__by_link(fd, path, roots);
 }
 
+/*
+ * One libdebuginfod client for the process, made on first use and kept (it
+ * reads $DEBUGINFOD_URLS and the cache settings on every query). It must not
+ * print: no progress bar ($DEBUGINFOD_PROGRESS), no verbose log
+ * ($DEBUGINFOD_VERBOSE).
+ */
+static debuginfod_client *debugfile__client(void)
+{
+	static debuginfod_client *client;
+
+	if (!client) {
+		client = debuginfod_begin();
+		if (client) {
+			debuginfod_set_progressfn(client, NULL);
+			debuginfod_set_verbose_fd(client, -1);
+		}
+	}
+	return client;
+}
+
 int debugfile__debuginfod(const uint8_t *id, size_t len)
 {
-	return -ENOENT; /* TODO: libdebuginfod */
+	const char *urls = getenv("DEBUGINFOD_URLS");
+	debuginfod_client *client;
+	int fd;
+
+	if (!urls || !*urls || !len)
+		return -ENOENT;
+	client = debugfile__client();
+	if (!client)
+		return -ENOMEM;
+	fd = debuginfod_find_debuginfo(client, id, len, NULL);
+	if (fd >= 0) {
+		/* the cache file is opened without O_CLOEXEC */
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+		return fd;
+	}
+	/* no server has it (or a miss remembered by the cache), no usable URL */
+	return fd == -ENOENT || fd == -ENOSYS ? -ENOENT : fd;
 }

@@ -6,6 +6,9 @@ WORKLOADS=${WORKLOADS:-$REPO/build/tests/workloads}
 # relative paths are taken from the current directory, else from the repository
 [[ $BPFPROF == /* ]] || { [ -x "$BPFPROF" ] && BPFPROF=$PWD/$BPFPROF || BPFPROF=$REPO/$BPFPROF; }
 [[ $WORKLOADS == /* ]] || { [ -d "$WORKLOADS" ] && WORKLOADS=$PWD/$WORKLOADS || WORKLOADS=$REPO/$WORKLOADS; }
+# no debuginfod server unless a test starts one (Debian's libdebuginfod-common
+# may set DEBUGINFOD_URLS in login shells): the suites never go to the network
+unset DEBUGINFOD_URLS
 
 need_binary() {
 	[ -x "$BPFPROF" ] || {

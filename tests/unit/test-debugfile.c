@@ -192,6 +192,24 @@ int main(void)
 	      "a .gnu_debugdata that is not xz: -EINVAL");
 	close(fd);
 
+	/* debuginfod: never a client without DEBUGINFOD_URLS (nothing in its cache) */
+	snprintf(path, sizeof(path), "%s/dcache", tmp);
+	setenv("DEBUGINFOD_CACHE_PATH", path, 1);
+	unsetenv("DEBUGINFOD_URLS");
+	CHECK(debugfile__debuginfod(id, len) == -ENOENT,
+	      "debuginfod, DEBUGINFOD_URLS unset: -ENOENT");
+	setenv("DEBUGINFOD_URLS", "", 1);
+	CHECK(debugfile__debuginfod(id, len) == -ENOENT,
+	      "debuginfod, DEBUGINFOD_URLS empty: -ENOENT");
+	CHECK(access(path, F_OK) && errno == ENOENT, "no server asked, no cache made");
+	/* port 1 on loopback: nothing listens, refused at once */
+	setenv("DEBUGINFOD_URLS", "http://127.0.0.1:1", 1);
+	setenv("DEBUGINFOD_TIMEOUT", "5", 1);
+	setenv("DEBUGINFOD_RETRY_LIMIT", "0", 1);
+	n = debugfile__debuginfod(id, len);
+	CHECK(n < 0, "debuginfod, no server listening: an error, not an fd (%d)", n);
+	unsetenv("DEBUGINFOD_URLS");
+
 	snprintf(path, sizeof(path), "rm -rf '%s'", tmp);
 	if (system(path))
 		return 1;

@@ -1,0 +1,175 @@
+#!/usr/bin/env bats
+# debuginfod, as root on real profiles: a stripped binary with no debuglink
+# and no installed debug file gets its names from a real debuginfod server
+# (Debian's debuginfod package) serving its debug file on loopback; a server
+# without it, or none at all, leaves offsets and does not hang the run.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	SERVERS=()
+	need_root
+	command -v debuginfod >/dev/null || skip "no debuginfod server (install debuginfod)"
+	command -v debuginfod-find >/dev/null || skip "no debuginfod-find (install debuginfod)"
+	OUT=$BATS_TEST_TMPDIR/out.folded
+}
+
+# server_stop PID: SIGTERM to its process group, SIGKILL if it is still
+# there after 10 s, then reaped (debuginfod takes up to a second to stop).
+server_stop() {
+	local pid=$1 i
+
+	kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+	for ((i = 0; i < 100; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+}
+
+# Every server this test started and did not stop, even when it failed.
+teardown() {
+	local pid
+
+	for pid in "${SERVERS[@]}"; do
+		server_stop "$pid"
+	done
+}
+
+# strip_without_debuglink BINDIR DEBUGDIR: BINDIR/fp-three stripped of every
+# symbol and with no .gnu_debuglink; its debug file DEBUGDIR/fp-three.debug
+strip_without_debuglink() {
+	mkdir -p "$1" "$2"
+	objcopy --only-keep-debug "$WORKLOADS/fp-three" "$2/fp-three.debug"
+	objcopy --strip-all "$WORKLOADS/fp-three" "$1/fp-three"
+	[ "$(readelf -S "$1/fp-three" | grep -c -e ' .symtab' -e gnu_debuglink)" -eq 0 ]
+}
+
+# offsets_only FILE: fp-three's own frames are unnamed: no leaf_a, and
+# [fp-three+0x...] offsets in >= 90% of its samples (shares, not counts: the
+# machine may be busy and give the workload half a CPU)
+offsets_only() {
+	[ "$(total "$1" 'leaf_a')" -eq 0 ]
+	[ "$(total "$1" '^fp-three;')" -ge 100 ]
+	[ "$(share "$1" '\[fp-three\+0x' '^fp-three;')" -ge 90 ]
+}
+
+# build_id FILE: its build-id in hex
+build_id() {
+	readelf -n "$1" | awk '/Build ID/ { print $3; exit }'
+}
+
+# server_start DIR: a debuginfod scanning DIR (-F), listening on a free port,
+# in its own process group; sets PORT and SERVER_LOG, adds the pid to SERVERS.
+# A port taken between the check and the bind makes debuginfod exit: try another.
+server_start() {
+	local dir=$1 try i pid
+
+	for ((try = 0; try < 10; try++)); do
+		PORT=$((10000 + RANDOM % 22000)) # below the ephemeral range
+		[ -z "$(ss -Htln "sport = :$PORT")" ] || continue
+		SERVER_LOG=$BATS_TEST_TMPDIR/debuginfod-$PORT.log
+		# -t 0 -g 0: one scan at startup, no rescans or grooming later
+		setsid debuginfod -v -F -p "$PORT" -d "$BATS_TEST_TMPDIR/debuginfod-$PORT.sqlite" \
+			-t 0 -g 0 -c 1 "$dir" >"$SERVER_LOG" 2>&1 </dev/null 3>&- &
+		pid=$!
+		SERVERS+=("$pid")
+		for ((i = 0; i < 100; i++)); do
+			kill -0 "$pid" 2>/dev/null || break
+			if ss -Htlnp "sport = :$PORT" | grep -q "pid=$pid,"; then
+				return 0
+			fi
+			sleep 0.1
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			echo "debuginfod (pid $pid) not listening on port $PORT after 10 s:" >&2
+			tail -n 20 "$SERVER_LOG" >&2
+			return 1
+		fi
+		wait "$pid" 2>/dev/null || true
+		unset 'SERVERS[-1]' # it exited: its pid may be reused
+	done
+	echo "could not start debuginfod on a free port in $try tries; last log:" >&2
+	tail -n 20 "$SERVER_LOG" >&2
+	return 1
+}
+
+# server_wait_for ID: until the server on PORT serves the debug file of
+# build-id ID (it scans its directory in the background after starting).
+# A fresh client cache each try: the client caches a miss for 10 minutes.
+server_wait_for() {
+	local id=$1 i cache=$BATS_TEST_TMPDIR/poll-cache
+
+	for ((i = 0; i < 300; i++)); do
+		rm -rf "$cache"
+		if DEBUGINFOD_URLS=http://127.0.0.1:$PORT DEBUGINFOD_CACHE_PATH=$cache \
+			DEBUGINFOD_TIMEOUT=5 debuginfod-find debuginfo "$id" >/dev/null 2>&1; then
+			rm -rf "$cache"
+			return 0
+		fi
+		sleep 0.1
+	done
+	echo "debuginfod on port $PORT did not serve build-id $id within 30 s; its log:" >&2
+	tail -n 20 "$SERVER_LOG" >&2
+	return 1
+}
+
+@test "a stripped binary without debuglink gets its names from a debuginfod server" {
+	local bin=$BATS_TEST_TMPDIR/bin srv=$BATS_TEST_TMPDIR/srv id asked
+	strip_without_debuglink "$bin" "$srv"
+	id=$(build_id "$bin/fp-three")
+	[ -n "$id" ]
+	server_start "$srv"
+	server_wait_for "$id"
+	# (it logs a request before it answers it)
+	grep -q "GET /buildid/$id/debuginfo 200" "$SERVER_LOG"
+	asked=$(grep -c "GET /buildid/$id/" "$SERVER_LOG")
+	# without DEBUGINFOD_URLS: no names, only offsets
+	run env -u DEBUGINFOD_URLS DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache" \
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1
+	[ "$status" -eq 0 ]
+	offsets_only "$OUT"
+	# (the server was not asked: only the polls' requests are in its log)
+	[ "$(grep -c "GET /buildid/$id/" "$SERVER_LOG")" -eq "$asked" ]
+	# with it: the whole chain by name, fetched into the client cache; and
+	# libdebuginfod's progress and verbose output, asked for, are not printed
+	run env DEBUGINFOD_URLS="http://127.0.0.1:$PORT" \
+		DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache" \
+		DEBUGINFOD_PROGRESS=1 DEBUGINFOD_VERBOSE=1 \
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1
+	[ "$status" -eq 0 ]
+	refute grep -qiE 'debuginfod|download|http' <<<"$output"
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^fp-three;')" -ge 90 ]
+	# (a rare sample may land where even the debug file has no symbol: a PLT stub)
+	[ "$(share "$OUT" '\[fp-three\+0x' '^fp-three;')" -le 2 ]
+	[ -s "$BATS_TEST_TMPDIR/cache/$id/debuginfo" ]
+}
+
+@test "a debuginfod server without the debug file, or none, leaves offsets and no hang" {
+	local bin=$BATS_TEST_TMPDIR/bin empty=$BATS_TEST_TMPDIR/empty id start
+	strip_without_debuglink "$bin" "$BATS_TEST_TMPDIR/elsewhere"
+	id=$(build_id "$bin/fp-three")
+	mkdir -p "$empty"
+	server_start "$empty"
+	start=$SECONDS
+	run env DEBUGINFOD_URLS="http://127.0.0.1:$PORT" DEBUGINFOD_TIMEOUT=5 \
+		DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache" \
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1
+	[ "$status" -eq 0 ]
+	[ $((SECONDS - start)) -lt 15 ]
+	offsets_only "$OUT"
+	# the server was asked, and said no
+	grep -q "GET /buildid/$id/debuginfo 404" "$SERVER_LOG"
+	# a server that is not there at all (its port closed): the same
+	server_stop "${SERVERS[0]}"
+	SERVERS=()
+	start=$SECONDS
+	run env DEBUGINFOD_URLS="http://127.0.0.1:$PORT" DEBUGINFOD_TIMEOUT=5 \
+		DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache2" \
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1
+	[ "$status" -eq 0 ]
+	[ $((SECONDS - start)) -lt 15 ]
+	offsets_only "$OUT"
+}
