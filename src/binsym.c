@@ -52,10 +52,28 @@ static bool binsym__wants_dwarf(const struct binsym *bs)
 static int binsym__debug_fd(const struct binsym *bs)
 {
 	static const char *const default_roots[] = { "/usr/lib/debug", NULL };
+	const char *const *given = bs->o.debug_roots ? bs->o.debug_roots : default_roots;
 	const struct binary *b = bs->b;
-	int fd = debugfile__open(b->fd, b->path, b->build_id, b->build_id_len,
-				 bs->o.debug_roots ? bs->o.debug_roots : default_roots);
+	const char **roots = NULL;
+	char croot[64];
+	size_t n = 0;
+	int fd;
 
+	if (b->root_fd >= 0) {
+		/* a container's binary: its own /usr/lib/debug first, through the
+		 * root we hold open (the process may be gone by now) */
+		while (given[n])
+			n++;
+		roots = calloc(n + 2, sizeof(*roots));
+		if (roots) {
+			snprintf(croot, sizeof(croot), "/proc/self/fd/%d/usr/lib/debug", b->root_fd);
+			roots[0] = croot;
+			memcpy(roots + 1, given, n * sizeof(*roots));
+			given = roots;
+		}
+	}
+	fd = debugfile__open(b->fd, b->path, b->build_id, b->build_id_len, given);
+	free(roots);
 	if (fd < 0 && b->build_id_len &&
 	    (!elf_symtab__has_symtab(bs->tab) ||
 	     (binsym__wants_dwarf(bs) && !elf_symtab__has_dwarf(bs->tab))))

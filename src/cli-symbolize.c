@@ -56,7 +56,7 @@ int cli_symbolize__run(int argc, char **argv)
 	};
 	struct binsym_opts o = { .inlines = true, .lines = true };
 	enum demangle_mode mode = DEMANGLE_SHORT;
-	struct binary b = { .fd = -1 };
+	struct binary b = { .fd = -1, .root_fd = -1 };
 	const char **roots = NULL;
 	size_t nroots = 0, len = 0;
 	struct binsym *bs = NULL;

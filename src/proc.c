@@ -75,6 +75,8 @@ static void binary__free(struct binary *b)
 {
 	if (b->fd >= 0)
 		close(b->fd);
+	if (b->root_fd >= 0)
+		close(b->root_fd);
 	free(b->path);
 	free(b);
 }
@@ -273,6 +275,24 @@ static int binary__open(pid_t tgid, const struct map_event *ev, const char *path
 	return -1;
 }
 
+/*
+ * The root directory of @tgid when it lives in another mount namespace (a
+ * container), held open so its debug files can be searched after it
+ * exits; -1 when it shares ours or cannot be told.
+ */
+static int proc__foreign_root(pid_t tgid)
+{
+	char buf[64];
+	struct stat self, other;
+
+	snprintf(buf, sizeof(buf), "/proc/%d/ns/mnt", tgid);
+	if (stat("/proc/self/ns/mnt", &self) || stat(buf, &other) ||
+	    (self.st_ino == other.st_ino && self.st_dev == other.st_dev))
+		return -1;
+	snprintf(buf, sizeof(buf), "/proc/%d/root", tgid);
+	return open(buf, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
 static char *binary__clean_path(const char *path)
 {
 	static const char deleted[] = " (deleted)";
@@ -296,6 +316,7 @@ static struct binary *proc_table__new_binary(struct proc_table *pt, const char *
 		return NULL;
 	}
 	b->fd = -1;
+	b->root_fd = -1;
 	b->name = strrchr(b->path, '/') ? strrchr(b->path, '/') + 1 : b->path;
 	b->id = pt->nr_bins;
 	pt->bins[pt->nr_bins++] = b;
@@ -345,6 +366,8 @@ static struct binary *proc_table__binary(struct proc_table *pt, pid_t tgid,
 	}
 	b->fd = binary__open(tgid, ev, path);
 	free(path);
+	if (b->fd >= 0)
+		b->root_fd = proc__foreign_root(tgid);
 	b->dev = ev->dev;
 	b->ino = ev->ino;
 	if (ev->build_id) {

@@ -26,6 +26,8 @@ struct binary {
 	uint8_t build_id[BUILD_ID_MAX];
 	size_t build_id_len; /* 0 = none */
 	int fd;            /* -1 when no copy of the file could be opened */
+	int root_fd;       /* the root of the process it was opened through, when
+			      that is in another mount namespace (O_PATH); else -1 */
 	bool vdso;         /* the kernel's vDSO: no file */
 };
 

@@ -61,3 +61,30 @@ setup() {
 	wait "$prof"
 	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^hidden2;')" -ge 90 ]
 }
+
+@test "a container's debug file, only in its own /usr/lib/debug, names its stripped binary" {
+	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"
+	local dir=$BATS_TEST_TMPDIR/private id
+	mkdir "$dir"
+	objcopy --only-keep-debug "$WORKLOADS/fp-three" "$BATS_TEST_TMPDIR/fp-three.debug"
+	objcopy --strip-all "$WORKLOADS/fp-three" "$BATS_TEST_TMPDIR/stripped"
+	id=$(readelf -n "$WORKLOADS/fp-three" | awk '/Build ID/ { print $3 }')
+	# inside the namespace: the binary on a private tmpfs, and a private tmpfs over
+	# /usr/lib/debug holding its debug file; the host sees neither
+	unshare -m --propagation private sh -c "
+		mount -t tmpfs none '$dir' && mount -t tmpfs none /usr/lib/debug &&
+		mkdir -p /usr/lib/debug/.build-id/${id:0:2} &&
+		cp '$BATS_TEST_TMPDIR/fp-three.debug' /usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug &&
+		cp '$BATS_TEST_TMPDIR/stripped' '$dir/hidden3' && exec '$dir/hidden3' 3" &
+	local pid=$! i target
+	for i in $(seq 50); do
+		target=$(pgrep -x hidden3) && break
+		sleep 0.1
+	done
+	[ -n "$target" ]
+	[ ! -e "/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ]
+	run "$BPFPROF" record -p "$target" -F 999 -d 1.5 -o "$OUT"
+	wait "$pid" || true
+	[ "$status" -eq 0 ]
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^hidden3;')" -ge 90 ]
+}
