@@ -8,9 +8,10 @@ _bpfprof_commands='record help version'
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
-	-o --output -f --format --demangle'
+	-o --output -f --format --demangle --debug-dir'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
-	--per-pid --per-thread -q --quiet --no-demangle --help --usage -V --version'
+	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --help
+	--usage -V --version'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -107,6 +108,10 @@ _bpfprof_record_value()
 		;;
 	-o | --output)
 		COMPREPLY=($(compgen -f -- "$cur"))
+		compopt -o filenames 2>/dev/null
+		;;
+	--debug-dir)
+		COMPREPLY=($(compgen -d -- "$cur"))
 		compopt -o filenames 2>/dev/null
 		;;
 	esac

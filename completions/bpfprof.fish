@@ -5,7 +5,7 @@ set -l bpfprof_commands record help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks output format demangle
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks output format demangle debug-dir
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -106,6 +106,9 @@ complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID
 complete -c bpfprof -n $rec -s q -l quiet -d 'No summary line on stderr'
 complete -c bpfprof -n $rec -l demangle -x -a 'short\t"No argument lists (default)" full\t"With argument lists" none\t"Raw names"' -d 'C++ and Rust names'
 complete -c bpfprof -n $rec -l no-demangle -d 'Raw symbol names (--demangle=none)'
+complete -c bpfprof -n $rec -l no-inline -d 'No inlined-call frames'
+complete -c bpfprof -n $rec -l lines -d 'Add the source FILE:LINE to each frame name'
+complete -c bpfprof -n $rec -l debug-dir -x -a '(__fish_complete_directories)' -d 'Also look for debug files under DIR'
 
 # bpfprof record: help
 complete -c bpfprof -n $rec -s '?' -l help -d 'Options and examples'
