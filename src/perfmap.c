@@ -83,28 +83,44 @@ static int pm_entry__cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-struct perfmap *perfmap__parse(FILE *f)
+struct perfmap *perfmap__new(void)
 {
-	struct perfmap *pm = calloc(1, sizeof(*pm));
+	return calloc(1, sizeof(struct perfmap));
+}
+
+ssize_t perfmap__read_more(struct perfmap *pm, FILE *f)
+{
 	char *line = NULL, *name;
 	uint64_t start, len;
-	size_t cap = 0;
+	size_t cap = 0, before = pm->nr;
+	ssize_t n, used = 0;
 
-	if (!pm)
-		return NULL;
-	while (getline(&line, &cap, f) > 0) {
+	while ((n = getline(&line, &cap, f)) > 0) {
+		if (line[n - 1] != '\n')
+			break; /* being written: read it next time */
+		used += n;
 		if (perfmap__line(line, &start, &len, &name))
 			continue;
 		if (perfmap__add(pm, start, len, name)) {
 			free(line);
-			perfmap__free(pm);
-			errno = ENOMEM;
-			return NULL;
+			return -ENOMEM;
 		}
 	}
 	free(line);
-	if (pm->nr) /* qsort(NULL, 0, ...) is undefined */
+	if (pm->nr > before) /* qsort(NULL, 0, ...) is undefined */
 		qsort(pm->e, pm->nr, sizeof(*pm->e), pm_entry__cmp);
+	return used;
+}
+
+struct perfmap *perfmap__parse(FILE *f)
+{
+	struct perfmap *pm = perfmap__new();
+
+	if (pm && perfmap__read_more(pm, f) < 0) {
+		perfmap__free(pm);
+		errno = ENOMEM;
+		return NULL;
+	}
 	return pm;
 }
 

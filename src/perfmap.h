@@ -18,6 +18,14 @@ struct perfmap;
 
 /* Parse a map from @f. Malformed lines are skipped. NULL + errno (ENOMEM). */
 struct perfmap *perfmap__parse(FILE *f);
+/* An empty map, to be filled by perfmap__read_more. NULL on ENOMEM. */
+struct perfmap *perfmap__new(void);
+/*
+ * Add the complete lines of @f from its current position to @pm (a line
+ * without its newline is being written: left for next time). Returns the
+ * bytes consumed, or -ENOMEM. Later lines still win overlaps.
+ */
+ssize_t perfmap__read_more(struct perfmap *pm, FILE *f);
 /* The name of the latest entry holding @addr, or NULL. */
 const char *perfmap__lookup(const struct perfmap *pm, uint64_t addr);
 size_t perfmap__count(const struct perfmap *pm);

@@ -481,6 +481,21 @@ int proc_table__mmap(struct proc_table *pt, pid_t tgid, const struct map_event *
 	return proc_table__add_mapping(pt, p, ev);
 }
 
+void proc_table__for_each_jit(struct proc_table *pt, void (*fn)(pid_t tgid, void *ctx),
+			      void *ctx)
+{
+	for (size_t i = 0; i < pt->nr_procs; i++) {
+		const struct image *img = process__image(pt->procs[i]);
+
+		for (size_t j = 0; j < img->nr; j++) {
+			if (!img->maps[j].bin) {
+				fn(pt->procs[i]->tgid, ctx);
+				break;
+			}
+		}
+	}
+}
+
 int proc_table__comm(struct proc_table *pt, pid_t tgid, pid_t tid, const char *comm,
 		     bool exec)
 {

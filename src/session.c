@@ -58,8 +58,12 @@ struct session {
 	size_t nr_pidfds, nr_alive;
 	bool filter_tgid;
 	struct timespec t0, t1;
+	double next_jit_refresh; /* monotonic seconds */
 	bool stop;
 };
+
+/* How often JIT maps are read while the run goes on. */
+#define JIT_REFRESH_SECONDS 1.0
 
 static int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -412,6 +416,34 @@ static void session__on_pidfd(struct session *s, size_t i)
 		s->stop = true;
 }
 
+static double monotonic_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void refresh_jit(pid_t tgid, void *ctx)
+{
+	symbolizer__refresh_jit(ctx, tgid);
+}
+
+/*
+ * JIT maps are read while their processes live, from where the last read
+ * stopped: a map in a container's /tmp is gone when the container is.
+ */
+static int session__jit_timeout(struct session *s)
+{
+	double now = monotonic_now();
+
+	if (now >= s->next_jit_refresh) {
+		proc_table__for_each_jit(s->pt, refresh_jit, s->sym);
+		s->next_jit_refresh = now + JIT_REFRESH_SECONDS;
+	}
+	return (int)((s->next_jit_refresh - now) * 1000) + 1;
+}
+
 static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 {
 	size_t n = 0, nsb = sideband__nr_fds(s->sb);
@@ -426,7 +458,7 @@ static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 		map[n] = i;
 		pfd[n++] = (struct pollfd){ .fd = s->pidfds[i], .events = POLLIN };
 	}
-	if (poll(pfd, n, -1) < 0 && errno != EINTR)
+	if (poll(pfd, n, session__jit_timeout(s)) < 0 && errno != EINTR)
 		return -errno;
 	if (pfd[0].revents)
 		session__on_signal(s);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "binsym.h"
 #include "demangle.h"
@@ -29,9 +30,18 @@ struct symbolizer {
 	size_t nr_owned, cap_owned;
 };
 
-/* A process's JIT map, read the first time code outside any file is seen. */
+/*
+ * A process's JIT map: read while the process runs (symbolizer__refresh_jit,
+ * from the last byte read on) and once more when its first frame is
+ * symbolized, so that a map in a container's /tmp outlives the container.
+ */
 struct jitmap {
-	struct perfmap *pm;     /* NULL: none, unreadable, or refused */
+	struct perfmap *pm;     /* NULL: none read yet */
+	dev_t dev;              /* the file read, and how far */
+	ino_t ino;
+	off_t off;
+	bool refused;           /* by the ownership rule; counted once */
+	bool final;             /* looked at again when symbolizing */
 	struct u64map locs;     /* address << 1 | ret -> struct symloc */
 };
 
@@ -157,7 +167,6 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 static struct jitmap *symbolizer__jitmap(struct symbolizer *s, pid_t tgid)
 {
 	struct jitmap *j = u64map__get(&s->jits, tgid);
-	FILE *f;
 
 	if (j)
 		return j;
@@ -166,15 +175,56 @@ static struct jitmap *symbolizer__jitmap(struct symbolizer *s, pid_t tgid)
 		free(j);
 		return NULL;
 	}
+	return j;
+}
+
+/* Read what was added to @tgid's map since last time (all of it, the first time). */
+static void jitmap__update(struct symbolizer *s, struct jitmap *j, pid_t tgid)
+{
+	struct stat st;
+	FILE *f;
+
 	errno = 0;
 	f = perfmap__open(tgid);
-	if (f) {
-		j->pm = perfmap__parse(f);
-		fclose(f);
-	} else if (errno == EPERM && !s->refused++) {
-		s->first_refused = tgid;
+	if (!f) {
+		if (errno == EPERM && !j->refused) {
+			j->refused = true;
+			if (!s->refused++)
+				s->first_refused = tgid;
+		}
+		return;
 	}
-	return j;
+	if (fstat(fileno(f), &st))
+		goto out;
+	if (j->pm && (st.st_dev != j->dev || st.st_ino != j->ino))
+		goto out; /* another file now (the process is gone): keep what we read */
+	if (!j->pm || st.st_size < j->off) { /* first read, or rewritten from the start */
+		struct perfmap *pm = perfmap__new();
+
+		if (!pm)
+			goto out;
+		perfmap__free(j->pm);
+		j->pm = pm;
+		j->dev = st.st_dev;
+		j->ino = st.st_ino;
+		j->off = 0;
+	}
+	if (st.st_size > j->off && !fseeko(f, j->off, SEEK_SET)) {
+		ssize_t n = perfmap__read_more(j->pm, f);
+
+		if (n > 0)
+			j->off += n;
+	}
+out:
+	fclose(f);
+}
+
+void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid)
+{
+	struct jitmap *j = symbolizer__jitmap(s, tgid);
+
+	if (j)
+		jitmap__update(s, j, tgid);
 }
 
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
@@ -200,6 +250,10 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 	j = symbolizer__jitmap(s, tgid);
 	if (!j)
 		return NULL;
+	if (!j->final) {
+		j->final = true;
+		jitmap__update(s, j, tgid);
+	}
 	loc = u64map__get(&j->locs, addr << 1 | ret);
 	if (loc)
 		return loc;

@@ -42,6 +42,11 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 				      uint64_t addr, bool ret);
 /* A kernel frame: "func", "func [module]" or "[kernel+0xADDR]". */
 const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret);
+/*
+ * Read what @tgid's JIT map gained since the last call, while the process
+ * runs (the map may be gone by the end: a container's /tmp).
+ */
+void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid);
 /* JIT maps refused (not owned by the process's user or root); *@pid: the first. */
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid);
 /* kallsyms could not be read or its addresses are hidden (kptr_restrict). */

@@ -90,6 +90,22 @@ rust_names() {
 	[ "$(share "$OUT" ';[^;]*hotFunction[^;]*_\[j\] [0-9]+$' '^node;')" -ge 50 ]
 }
 
+@test "a JIT map in a container's own /tmp is read while it runs, and names frames after it is gone" {
+	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
+	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"
+	cd "$BATS_TEST_TMPDIR"
+	"$BPFPROF" record -a -F 999 -d 5 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
+	local prof=$!
+	sleep 1
+	# node in its own mount namespace with a private /tmp: its perf map exists only
+	# there, and is gone with the namespace, seconds before the run ends
+	unshare -m --propagation private sh -c "mount -t tmpfs none /tmp && cd /tmp &&
+		exec node --perf-basic-prof '$REPO/tests/workloads/jit-hot.js' 2"
+	wait "$prof"
+	[ "$(total "$OUT" '^node;')" -gt 300 ]
+	[ "$(share "$OUT" ';[^;]*hotFunction[^;]*_\[j\] [0-9]+$' '^node;')" -ge 50 ]
+}
+
 @test "a JIT map owned by another user is refused, with a warning" {
 	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
 	cd "$BATS_TEST_TMPDIR"

@@ -47,6 +47,29 @@ int main(void)
 	CHECK(pm && perfmap__count(pm) == 0 && !perfmap__lookup(pm, 1), "an empty map");
 	perfmap__free(pm);
 
+	/* a map read while it grows: whole lines only, then the rest from there */
+	{
+		const char *grown = "1000 100 first\n2000 10 second\n1040 10 thi";
+		const char *full = "1000 100 first\n2000 10 second\n1040 10 third\n";
+		FILE *g = fmemopen((void *)grown, strlen(grown), "r");
+		ssize_t used;
+
+		pm = perfmap__new();
+		used = pm && g ? perfmap__read_more(pm, g) : -1;
+		CHECK(used == 30 && perfmap__count(pm) == 2,
+		      "a line still being written is left for later (%zd bytes used)", used);
+		CHECK_STR(perfmap__lookup(pm, 0x1044), "first", "before the rest: the older entry");
+		fclose(g);
+		g = fmemopen((void *)full, strlen(full), "r");
+		used = g && !fseek(g, 30, SEEK_SET) ? perfmap__read_more(pm, g) : -1;
+		CHECK(used == 14 && perfmap__count(pm) == 3, "the rest, from where reading stopped");
+		CHECK_STR(perfmap__lookup(pm, 0x1044), "third",
+			  "a line read later still wins the overlap");
+		CHECK_STR(perfmap__lookup(pm, 0x2004), "second", "earlier entries stay");
+		fclose(g);
+		perfmap__free(pm);
+	}
+
 	/* our own map, through /proc/self/root and our NSpid */
 	snprintf(path, sizeof(path), "/tmp/perf-%d.map", getpid());
 	f = fopen(path, "w");
