@@ -108,6 +108,42 @@ int buildid__read_fd(int fd, uint8_t *id, size_t size)
 	return ret;
 }
 
+/* Note sizes are padded to 4 bytes in the kernel's notes. */
+static size_t note__pad(size_t n)
+{
+	return (n + 3) & ~(size_t)3;
+}
+
+int buildid__from_notes(const void *notes, size_t len, uint8_t *id, size_t size)
+{
+	const uint8_t *p = notes;
+	size_t off = 0;
+
+	if (!id || !size)
+		return -EINVAL;
+	while (off < len && len - off >= sizeof(Elf32_Nhdr)) {
+		size_t name_off, desc_off;
+		Elf32_Nhdr nh;
+
+		memcpy(&nh, p + off, sizeof(nh));
+		name_off = off + sizeof(nh);
+		if (nh.n_namesz > len - name_off)
+			return -EINVAL;
+		desc_off = name_off + note__pad(nh.n_namesz);
+		if (desc_off > len || nh.n_descsz > len - desc_off)
+			return -EINVAL;
+		off = desc_off + note__pad(nh.n_descsz);
+		if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != sizeof("GNU") ||
+		    memcmp(p + name_off, "GNU", sizeof("GNU")) || !nh.n_descsz)
+			continue;
+		if (size > nh.n_descsz)
+			size = nh.n_descsz;
+		memcpy(id, p + desc_off, size);
+		return (int)size;
+	}
+	return -ENOENT;
+}
+
 void buildid__hex(const uint8_t *id, size_t len, char *buf)
 {
 	static const char digits[] = "0123456789abcdef";

@@ -396,10 +396,20 @@ static uint64_t ksyms__end_after(const struct ksyms *ks, uint64_t addr)
 	return UINT64_MAX;
 }
 
+/* Where the symbol at index @i ends: the next address, or an end marker. */
+static uint64_t ksyms__end(const struct ksyms *ks, size_t i)
+{
+	uint64_t end = ksyms__end_after(ks, ks->syms[i].addr);
+	size_t next = ksyms__upper(ks, ks->syms[i].addr);
+
+	if (next < ks->nr && ks->syms[next].addr < end)
+		end = ks->syms[next].addr;
+	return end;
+}
+
 const struct ksym *ksyms__lookup(const struct ksyms *ks, uint64_t addr)
 {
 	size_t i, first;
-	uint64_t end;
 
 	if (!ks || ks->hidden) {
 		errno = ks ? ENOENT : EINVAL;
@@ -413,14 +423,58 @@ const struct ksym *ksyms__lookup(const struct ksyms *ks, uint64_t addr)
 	first = i - 1;
 	while (first && ks->syms[first - 1].addr == ks->syms[i - 1].addr)
 		first--;
-	end = ksyms__end_after(ks, ks->syms[first].addr);
-	if (i < ks->nr && ks->syms[i].addr < end)
-		end = ks->syms[i].addr;
-	if (addr >= end) {
+	if (addr >= ksyms__end(ks, first)) {
 		errno = ENOENT;
 		return NULL;
 	}
 	return &ks->syms[first];
+}
+
+/*
+ * The lowest symbol named @name (of vmlinux only, with @vmlinux), and in
+ * *@nr how many have that name at distinct addresses. NULL + errno.
+ */
+static const struct ksym *ksyms__named(const struct ksyms *ks, const char *name,
+				       bool vmlinux, size_t *nr)
+{
+	const struct ksym *best = NULL;
+	size_t i;
+
+	*nr = 0;
+	if (!ks || ks->hidden) {
+		errno = ks ? ENOENT : EINVAL;
+		return NULL;
+	}
+	for (i = 0; i < ks->nr; i++) {
+		const struct ksym *s = &ks->syms[i];
+
+		if ((vmlinux && s->module) || strcmp(s->name, name) ||
+		    (best && s->addr == best->addr))
+			continue;
+		if (!best)
+			best = s;
+		(*nr)++;
+	}
+	if (!best)
+		errno = ENOENT;
+	return best;
+}
+
+const struct ksym *ksyms__find(const struct ksyms *ks, const char *name)
+{
+	size_t nr;
+
+	return ksyms__named(ks, name, true, &nr);
+}
+
+const struct ksym *ksyms__find_func(const struct ksyms *ks, const char *name, uint64_t *end,
+				    size_t *nr)
+{
+	const struct ksym *s = ksyms__named(ks, name, false, nr);
+
+	if (s)
+		*end = ksyms__end(ks, s - ks->syms);
+	return s;
 }
 
 bool ksyms__hidden(const struct ksyms *ks)

@@ -29,6 +29,23 @@ void ksyms__free(struct ksyms *ks);
  */
 const struct ksym *ksyms__lookup(const struct ksyms *ks, uint64_t addr);
 
+/*
+ * The vmlinux (not module) text symbol named @name, the lowest if several;
+ * NULL when none or when the addresses are hidden. A linear scan: for the
+ * few names looked up once (_stext).
+ */
+const struct ksym *ksyms__find(const struct ksyms *ks, const char *name);
+
+/*
+ * The text symbol named @name, of vmlinux or a module (the name without
+ * "[module]"), the lowest if several; *@nr gets how many have that name at
+ * distinct addresses, *@end where the lowest ends (as for ksyms__lookup:
+ * the next symbol's address, or _etext). NULL + ENOENT when none or when
+ * the addresses are hidden.
+ */
+const struct ksym *ksyms__find_func(const struct ksyms *ks, const char *name, uint64_t *end,
+				    size_t *nr);
+
 /* Every address read was 0: kptr_restrict hides them. */
 bool ksyms__hidden(const struct ksyms *ks);
 size_t ksyms__count(const struct ksyms *ks);

@@ -10,6 +10,7 @@
 #include "binsym.h"
 #include "demangle.h"
 #include "ksyms.h"
+#include "kvmlinux.h"
 #include "perfmap.h"
 #include "symbolize.h"
 #include "u64map.h"
@@ -20,6 +21,9 @@ struct symbolizer {
 	struct binsym **bins;  /* by binary id, each loaded on first use */
 	size_t nr_bins;
 	struct ksyms *ks;
+	struct kvmlinux *kv;   /* the kernel's DWARF, looked for on the first vmlinux frame */
+	bool kv_tried;
+	struct src_frames ksf; /* scratch */
 	struct demangler *dm;  /* user names, each unique one demangled once */
 	struct u64map knames;  /* kernel address << 1 | ret -> struct symloc */
 	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
@@ -83,6 +87,8 @@ void symbolizer__free(struct symbolizer *s)
 		binsym__free(s->bins[i]);
 	free(s->bins);
 	ksyms__free(s->ks);
+	kvmlinux__free(s->kv);
+	src_frames__free(&s->ksf);
 	demangler__free(s->dm);
 	symlocs__free(&s->knames);
 	symlocs__free(&s->anon);
@@ -268,20 +274,68 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 					 m ? "anon" : "unmapped", addr));
 }
 
+/* The running kernel's vmlinux with DWARF, when lines or inlines are wanted and it is found. */
+static struct kvmlinux *symbolizer__kvmlinux(struct symbolizer *s)
+{
+	if (!s->kv_tried) {
+		s->kv_tried = true;
+		if (s->bo.lines || s->bo.inlines)
+			s->kv = kvmlinux__open(s->ks, s->bo.debug_roots); /* NULL: names only */
+	}
+	return s->kv;
+}
+
+/*
+ * The vmlinux function @name at @addr (already moved back into the call
+ * for return addresses): its file and line from the vmlinux's DWARF, and
+ * with inlines the calls inlined there after it, named from DWARF. All are
+ * FRAME_KERNEL, so folded output marks each _[k]. NULL on ENOMEM.
+ */
+static struct symloc *symbolizer__kfunc(struct symbolizer *s, const char *name, uint64_t addr)
+{
+	struct kvmlinux *kv = symbolizer__kvmlinux(s);
+	struct src_frames *sf = &s->ksf;
+	struct symloc *loc;
+	size_t n;
+
+	sf->nr = 0;
+	if (kv && kvmlinux__lookup(kv, addr, s->bo.inlines, sf) == -ENOMEM)
+		return NULL;
+	n = sf->nr ? sf->nr : 1;
+	loc = calloc(1, sizeof(*loc) + n * sizeof(loc->f[0]));
+	if (!loc)
+		return NULL;
+	loc->nr = n;
+	/* outermost first: the function, named by kallsyms */
+	for (size_t i = 0; i < n; i++) {
+		const struct src_frame *src = sf->nr ? &sf->v[sf->nr - 1 - i] : NULL;
+		struct frame *f = &loc->f[i];
+
+		f->kind = FRAME_KERNEL;
+		f->name = !i ? name : src->name ? src->name : "[inlined]";
+		if (src) {
+			f->file = src->file;
+			f->line = src->line;
+		}
+	}
+	return loc;
+}
+
 const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret)
 {
 	const struct ksym *sym = NULL;
 	struct symloc *loc = u64map__get(&s->knames, addr << 1 | ret);
+	uint64_t at = ret ? addr - 1 : addr;
 
 	if (loc)
 		return loc;
 	if (s->ks && !ksyms__hidden(s->ks))
-		sym = ksyms__lookup(s->ks, ret ? addr - 1 : addr);
+		sym = ksyms__lookup(s->ks, at);
 	if (!sym)
 		loc = symloc__one(FRAME_KERNEL, NULL, "[kernel+0x%" PRIx64 "]", addr);
 	else if (sym->module)
 		loc = symloc__one(FRAME_KERNEL, NULL, "%s [%s]", sym->name, sym->module);
 	else
-		loc = symloc__one(FRAME_KERNEL, sym->name, NULL);
+		loc = symbolizer__kfunc(s, sym->name, at);
 	return symlocs__keep(&s->knames, addr << 1 | ret, loc);
 }

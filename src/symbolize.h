@@ -23,7 +23,7 @@ struct symbolizer_opts {
 	enum demangle_mode demangle;  /* how user-space C++ and Rust names are shown */
 	bool inlines;                 /* inline chains from DWARF */
 	bool lines;                   /* source lines from DWARF */
-	const char *const *debug_roots; /* debug file roots; NULL: /usr/lib/debug */
+	const char *const *debug_roots; /* debug file and vmlinux roots; NULL: /usr/lib/debug */
 };
 
 struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbolizer_opts *o);
@@ -40,7 +40,13 @@ void symbolizer__free(struct symbolizer *s);
  */
 const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
 				      uint64_t addr, bool ret);
-/* A kernel frame: "func", "func [module]" or "[kernel+0xADDR]". */
+/*
+ * A kernel frame: "func", "func [module]" or "[kernel+0xADDR]". When lines
+ * or inlines are wanted and the running kernel's vmlinux with DWARF is
+ * found (kvmlinux.c, under the debug roots too), a vmlinux function gets
+ * its file and line, and with inlines the calls inlined at the address
+ * after it, FRAME_KERNEL as well.
+ */
 const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret);
 /*
  * Read what @tgid's JIT map gained since the last call, while the process

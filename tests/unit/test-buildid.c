@@ -2,7 +2,8 @@
 /*
  * buildid against ids known independently: linked in with
  * --build-id=0x..., written by hand in an assembler note, or printed by
- * binutils' readelf for the system libc.
+ * binutils' readelf for the system libc; raw notes (the kernel's
+ * /sys/kernel/notes format) built here byte by byte.
  */
 #include <elf.h>
 #include <errno.h>
@@ -185,6 +186,62 @@ static void test_system_libc(void)
 	}
 }
 
+/* Append a 4-byte-aligned note to @buf at *@off. */
+static void note_put(uint8_t *buf, size_t *off, uint32_t type, const char *owner, size_t nlen,
+		     const void *desc, uint32_t dlen)
+{
+	uint32_t h[3] = { nlen, dlen, type };
+
+	memcpy(buf + *off, h, sizeof(h));
+	*off += sizeof(h);
+	memset(buf + *off, 0, (nlen + 3) & ~3u);
+	memcpy(buf + *off, owner, nlen);
+	*off += (nlen + 3) & ~3u;
+	memset(buf + *off, 0, (dlen + 3) & ~3u);
+	memcpy(buf + *off, desc, dlen);
+	*off += (dlen + 3) & ~3u;
+}
+
+static void test_raw_notes(void)
+{
+	static const uint8_t want[] = { 0x48, 0xdc, 0x54, 0x0c, 0x8b, 0x76, 0x39 };
+	uint8_t buf[256], id[BUILD_ID_MAX];
+	size_t len = 0, decoys, good;
+	int n;
+
+	/* decoys: another owner, an owner "GNU" is a prefix of, another type */
+	note_put(buf, &len, NT_GNU_BUILD_ID, "Linux", 6, "6.18", 5);
+	note_put(buf, &len, NT_GNU_BUILD_ID, "GNUX", 5, "\1\2\3\4", 4);
+	note_put(buf, &len, NT_GNU_ABI_TAG, "GNU", 4, "\0\0\0\0", 4);
+	decoys = len;
+	note_put(buf, &len, NT_GNU_BUILD_ID, "GNU", 4, want, sizeof(want));
+	good = len;
+	note_put(buf, &len, 0x12, "Xen", 4, "\0\0\0\0\0\0\0\0", 8);
+	n = buildid__from_notes(buf, len, id, sizeof(id));
+	CHECK(n == (int)sizeof(want) && !memcmp(id, want, sizeof(want)),
+	      "raw notes: the GNU build-id among decoys, unpadded length (got %d)", n);
+	n = buildid__from_notes(buf, len, id, 4);
+	CHECK(n == 4 && !memcmp(id, want, 4), "raw notes: truncated to the room given");
+	CHECK(buildid__from_notes(buf, good - 4, id, sizeof(id)) == -EINVAL,
+	      "raw notes: the build-id note cut short: -EINVAL");
+	CHECK(buildid__from_notes(buf, decoys, id, sizeof(id)) == -ENOENT,
+	      "raw notes: only decoys: -ENOENT");
+	CHECK(buildid__from_notes(buf, 0, id, sizeof(id)) == -ENOENT, "raw notes: empty: -ENOENT");
+	CHECK(buildid__from_notes(buf, 7, id, sizeof(id)) == -ENOENT,
+	      "raw notes: less than a header: -ENOENT");
+	len = 0;
+	note_put(buf, &len, NT_GNU_BUILD_ID, "GNU", 4, want, sizeof(want));
+	memcpy(buf, &(uint32_t){ 0xfffffff0u }, 4); /* n_namesz */
+	CHECK(buildid__from_notes(buf, len, id, sizeof(id)) == -EINVAL,
+	      "raw notes: a name size past the end: -EINVAL");
+	len = 0;
+	note_put(buf, &len, NT_GNU_BUILD_ID, "GNU", 4, want, sizeof(want));
+	memcpy(buf + 4, &(uint32_t){ 0xfffffffcu }, 4); /* n_descsz */
+	CHECK(buildid__from_notes(buf, len, id, sizeof(id)) == -EINVAL,
+	      "raw notes: a descriptor size past the end: -EINVAL");
+	CHECK(buildid__from_notes(buf, len, id, 0) == -EINVAL, "raw notes: no room: -EINVAL");
+}
+
 static void test_errors(void)
 {
 	uint8_t id[BUILD_ID_MAX];
@@ -204,6 +261,7 @@ int main(void)
 	test_segments_only();
 	test_section_only();
 	test_system_libc();
+	test_raw_notes();
 	test_errors();
 	return check_done();
 }

@@ -78,6 +78,14 @@ static void test_fixture(void)
 	check_sym(ks, 0xffffffffc0002000ull, "mod_b_func", "modb");
 	check_sym(ks, 0xffffffffc0002050ull, "mod_b_func", "modb");
 	check_sym(ks, 0xffffffffc0003010ull, "mod_b_later", "modb");
+	CHECK(ksyms__find(ks, "_stext") && ksyms__find(ks, "_stext")->addr == 0xffffffff81000000ull,
+	      "find _stext by name");
+	CHECK(ksyms__find(ks, "fx_init_fn") &&
+		      ksyms__find(ks, "fx_init_fn")->addr == 0xffffffff81001010ull,
+	      "find fx_init_fn by name");
+	CHECK(!ksyms__find(ks, "mod_a_func"), "find: module symbols are not vmlinux's");
+	CHECK(!ksyms__find(ks, "fx_data"), "find: data symbols are not kept");
+	CHECK(!ksyms__find(ks, "fx_glob"), "find: whole names only");
 	ksyms__free(ks);
 }
 
@@ -113,9 +121,58 @@ static void test_hidden(void)
 	CHECK(ksyms__hidden(ks), "all-zero addresses: hidden");
 	CHECK(!ksyms__lookup(ks, 0) && !ksyms__lookup(ks, 0xffffffff81000000ull),
 	      "hidden: no lookups");
+	CHECK(!ksyms__find(ks, "_stext"), "hidden: no symbol found by name");
 	ksyms__free(ks);
 	if (path)
 		unlink(path);
+}
+
+/* ksyms__find_func: vmlinux and module names, where each ends, ambiguity. */
+static void check_find_func(const struct ksyms *ks, const char *name, uint64_t addr,
+			    uint64_t end)
+{
+	const struct ksym *s;
+	uint64_t got_end = 0;
+	size_t nr = 0;
+
+	s = ksyms__find_func(ks, name, &got_end, &nr);
+	CHECK(s && s->addr == addr && got_end == end && nr == 1,
+	      "find_func %s: [0x%llx, 0x%llx)", name, (unsigned long long)addr,
+	      (unsigned long long)end);
+}
+
+static void test_find_func(void)
+{
+	const char *path = getenv("FIXTURE_KALLSYMS");
+	struct ksyms *ks = path ? ksyms__load(path) : NULL;
+	char *dup = write_tmp("ffffffff81000000 T _stext\n"
+			      "ffffffff81000100 t dup_fn\n"
+			      "ffffffff81000200 t other\n"
+			      "ffffffff81000300 t dup_fn\n"
+			      "ffffffff81000400 T _etext\n");
+	struct ksyms *kd = dup ? ksyms__load(dup) : NULL;
+	const struct ksym *s;
+	uint64_t end = 0;
+	size_t nr = 0;
+
+	CHECK(ks && kd, "load the fixtures for find_func");
+	if (!ks || !kd)
+		goto out;
+	check_find_func(ks, "fx_global", 0xffffffff81000200ull, 0xffffffff81000400ull);
+	check_find_func(ks, "fx_last", 0xffffffff81000500ull, 0xffffffff81000600ull);
+	check_find_func(ks, "mod_a_func", 0xffffffffc0001000ull, 0xffffffffc0001100ull);
+	check_find_func(ks, "fx_init_fn", 0xffffffff81001010ull, 0xffffffff81001100ull);
+	CHECK(!ksyms__find_func(ks, "fx_data", &end, &nr) && nr == 0,
+	      "find_func: a data symbol is no function");
+	CHECK(!ksyms__find_func(ks, "fx_glob", &end, &nr), "find_func: whole names only");
+	s = ksyms__find_func(kd, "dup_fn", &end, &nr);
+	CHECK(s && s->addr == 0xffffffff81000100ull && end == 0xffffffff81000200ull && nr == 2,
+	      "find_func: two dup_fn, the lowest first, nr 2");
+out:
+	ksyms__free(ks);
+	ksyms__free(kd);
+	if (dup)
+		unlink(dup);
 }
 
 static void test_errors(void)
@@ -198,6 +255,7 @@ int main(void)
 {
 	test_fixture();
 	test_hidden();
+	test_find_func();
 	test_errors();
 	test_proc();
 	return check_done();
