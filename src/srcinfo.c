@@ -271,7 +271,8 @@ static struct unit_index *unit__index(struct unit *u)
 		return NULL;
 	err = index__walk(&b, &u->cudie, -1, 0);
 	if (!err) {
-		qsort(b.spans, b.nr_spans, sizeof(*b.spans), span__cmp);
+		if (b.nr_spans) /* qsort(NULL, 0, ...) is undefined */
+			qsort(b.spans, b.nr_spans, sizeof(*b.spans), span__cmp);
 		err = spans__flatten(b.spans, b.nr_spans, &b.ix->segs, &b.ix->nr_segs);
 	}
 	free(b.spans);
@@ -316,7 +317,8 @@ static int srcinfo__index_units(struct srcinfo *si)
 			continue;
 		si->units[si->nr_units++] = (struct unit){ .cudie = *die };
 	}
-	qsort(si->ranges, si->nr_ranges, sizeof(*si->ranges), span__cmp);
+	if (si->nr_ranges) /* none (unreadable DWARF): qsort(NULL, 0) is undefined */
+		qsort(si->ranges, si->nr_ranges, sizeof(*si->ranges), span__cmp);
 	/* overlapping unit ranges (rare, broken producers): the first wins */
 	size_t w = 0;
 	for (size_t i = 0; i < si->nr_ranges; i++) {

@@ -98,9 +98,11 @@ rust_names() {
 	local prof=$!
 	sleep 1
 	# node in its own mount namespace with a private /tmp: its perf map exists only
-	# there, and is gone with the namespace, seconds before the run ends
-	unshare -m --propagation private sh -c "mount -t tmpfs none /tmp && cd /tmp &&
-		exec node --perf-basic-prof '$REPO/tests/workloads/jit-hot.js' 2"
+	# there, and is gone with the namespace, seconds before the run ends. The
+	# script is copied in through an fd (the repository may itself be under /tmp).
+	unshare -m --propagation private sh -c "exec 3<'$REPO/tests/workloads/jit-hot.js' &&
+		mount -t tmpfs none /tmp && cat <&3 >/tmp/jit-hot.js && cd /tmp &&
+		exec node --perf-basic-prof /tmp/jit-hot.js 2"
 	wait "$prof"
 	[ "$(total "$OUT" '^node;')" -gt 300 ]
 	[ "$(share "$OUT" ';[^;]*hotFunction[^;]*_\[j\] [0-9]+$' '^node;')" -ge 50 ]
