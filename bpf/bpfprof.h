@@ -56,6 +56,37 @@ enum target_state {
 	TARGET_PENDING_EXEC = 2, /* command mode: counts only after its exec */
 };
 
+/*
+ * bpfprof range. The ranges are kept per page: range_pages maps {process
+ * (0 for kernel addresses), address >> cfg_range_shift} to the ranges that
+ * overlap that page, cfg_range_slots of them at most (the map's value size
+ * is cfg_range_slots * sizeof(struct range_slot), set before load); the
+ * used slots come first, an unused one has end 0. A sample in a range is
+ * counted in range_counts under {range, ip - base} and in range_hits under
+ * the slot's instance (one per range and process).
+ */
+struct range_page_key {
+	__u32 tgid; /* 0: kernel addresses */
+	__u32 pad;
+	__u64 page; /* address >> cfg_range_shift */
+};
+
+struct range_slot {
+	__u64 start, end; /* absolute addresses [start, end) in that process */
+	__u64 base;       /* the address counted is ip - base (an ELF vaddr for a binary) */
+	__u32 id;         /* the range: index of its RANGE argument */
+	__u32 inst;       /* index into range_hits */
+};
+
+/* range_counts key: samples per (range, address) */
+struct range_addr_key {
+	__u32 id;
+	__u32 pad;
+	__u64 addr;
+};
+
+#define RANGE_PAGE_SHIFT 12 /* the smallest page the range check uses */
+
 /* Per-CPU counters, index = enum bpfprof_stat. */
 enum bpfprof_stat {
 	STAT_SEEN,                /* every overflow the program ran for */
@@ -69,6 +100,7 @@ enum bpfprof_stat {
 	STAT_KSTACK_FAULT,        /* kept, kernel stack unreadable */
 	STAT_TRUNCATED,           /* kept, a stack deeper than max_depth */
 	STAT_TARGETS_FULL,        /* a forked child could not be followed */
+	STAT_OUT_OF_RANGE,        /* bpfprof range: a target's sample outside every range */
 	STAT__MAX,
 };
 

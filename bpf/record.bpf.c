@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpfprof record: the overflow handler of every sampling event.
+ * bpfprof record and range: the overflow handler of every sampling event.
  *
  * Per sample: filter by target (tgid set that follows forks, tid set,
  * cgroup, idle) before anything is copied; copy the user and kernel stacks
@@ -8,6 +8,10 @@
  * a 128-bit hash; store each unique stack once; count samples per key
  * (process, thread when asked, comm, user stack, kernel stack). Everything
  * that cannot be stored is counted by cause in the stats map.
+ *
+ * bpfprof range (cfg_ranges): after the target filter, the ip is looked up
+ * in the ranges instead, and counted per (range, address); samples outside
+ * every range are counted and dropped, and no stack is copied.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -48,6 +52,10 @@ const volatile bool cfg_filter_cgroup = false;
 const volatile bool cfg_idle = false;
 const volatile bool cfg_per_thread = false;
 const volatile __u64 cfg_stack_span = 64 << 20; /* frame pointers above sp+this are garbage */
+/* bpfprof range: count per instruction in ranges instead of per stack */
+const volatile bool cfg_ranges = false;
+const volatile __u32 cfg_range_slots = 1;  /* slots per range_pages value */
+const volatile __u32 cfg_range_shift = RANGE_PAGE_SHIFT;
 
 struct scratch {
 	struct sample_key key;
@@ -105,6 +113,36 @@ struct {
 	__type(key, __u32);
 	__type(value, __u32);
 } target_cgroup SEC(".maps");
+
+/*
+ * bpfprof range maps (one entry each for record). Only user space updates
+ * range_pages, so it need not be preallocated; range_counts is updated here,
+ * from any context: unpreallocated hash maps allocate through bpf_mem_alloc,
+ * which is NMI-safe (kernel >= 6.1), and cost memory only per address hit.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct range_page_key);
+	__uint(value_size, sizeof(struct range_slot));
+} range_pages SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct range_addr_key);
+	__type(value, __u64);
+} range_counts SEC(".maps");
+
+/* samples per range instance (a range in one process, or in the kernel) */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} range_hits SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -306,24 +344,81 @@ static __always_inline void comm_copy(char *dst, const char *src)
 	((__u64 *)dst)[1] = ((const __u64 *)src)[1];
 }
 
-static __always_inline int count_key(struct sample_key *key)
+/* Add one to @map[@key] (a u64), inserting it; 0 or the update's error. */
+static __always_inline int count_key(void *map, const void *key)
 {
 	__u64 one = 1, *cnt;
 	int err;
 
-	cnt = bpf_map_lookup_elem(&counts, key);
+	cnt = bpf_map_lookup_elem(map, key);
 	if (cnt) {
 		__sync_fetch_and_add(cnt, 1);
 		return 0;
 	}
-	err = bpf_map_update_elem(&counts, key, &one, BPF_NOEXIST);
+	err = bpf_map_update_elem(map, key, &one, BPF_NOEXIST);
 	if (err == -EEXIST) {
-		cnt = bpf_map_lookup_elem(&counts, key);
+		cnt = bpf_map_lookup_elem(map, key);
 		if (cnt)
 			__sync_fetch_and_add(cnt, 1);
 		return 0;
 	}
 	return err;
+}
+
+struct range_walk {
+	struct range_slot *slots; /* the page's cfg_range_slots slots */
+	__u64 ip;
+	int hits, lost;
+};
+
+static long range_step(__u32 i, struct range_walk *w)
+{
+	struct range_addr_key key = {};
+	struct range_slot *slot;
+	__u64 *hits;
+
+	/* bounds i for the verifier: the value holds cfg_range_slots slots */
+	if (i >= cfg_range_slots)
+		return 1;
+	slot = &w->slots[i];
+	if (!slot->end)
+		return 1; /* the used slots come first */
+	if (w->ip < slot->start || w->ip >= slot->end)
+		return 0;
+	key.id = slot->id;
+	key.addr = w->ip - slot->base;
+	if (count_key(&range_counts, &key)) {
+		w->lost++;
+		return 0;
+	}
+	w->hits++;
+	hits = bpf_map_lookup_elem(&range_hits, &slot->inst);
+	if (hits)
+		__sync_fetch_and_add(hits, 1);
+	return 0;
+}
+
+/*
+ * bpfprof range: count the sample under every range holding its ip (the
+ * kernel's for a sample in the kernel, else the process's). One hash
+ * lookup decides most samples: a page no range touches has no entry.
+ * Returns > 0 when counted, 0 when in no range, < 0 when lost.
+ */
+static __always_inline int range_sample(struct bpf_perf_event_data *ctx, __u32 tgid)
+{
+	struct range_page_key key = {};
+	struct range_walk w = {};
+
+	w.ip = *(volatile unsigned long *)&ctx->regs.rip;
+	key.tgid = (ctx->regs.cs & 3) == 3 ? tgid : 0;
+	key.page = w.ip >> cfg_range_shift;
+	w.slots = bpf_map_lookup_elem(&range_pages, &key);
+	if (!w.slots)
+		return 0;
+	bpf_loop(cfg_range_slots, range_step, &w, 0);
+	if (w.hits)
+		return 1;
+	return w.lost ? -1 : 0;
 }
 
 SEC("perf_event")
@@ -343,6 +438,15 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	}
 	if (!is_target(tgid, tid)) {
 		stat_inc(STAT_FILTERED);
+		return 0;
+	}
+	if (cfg_ranges) {
+		/* before anything is copied; folded away for record */
+		ret = range_sample(ctx, tgid);
+		if (ret > 0)
+			stat_inc(STAT_KEPT);
+		else
+			stat_inc(ret ? STAT_DROP_COUNTS_FULL : STAT_OUT_OF_RANGE);
 		return 0;
 	}
 	s = bpf_map_lookup_elem(&scratch, &zero);
@@ -382,7 +486,7 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 		if (ret)
 			stat_inc(STAT_KSTACK_FAULT);
 	}
-	if (count_key(key)) {
+	if (count_key(&counts, key)) {
 		stat_inc(STAT_DROP_COUNTS_FULL);
 		return 0;
 	}

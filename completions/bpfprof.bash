@@ -3,7 +3,7 @@
 # $datadir/bash-completion/completions/bpfprof; works with or without the
 # bash-completion package (uses its _command_offset when present).
 
-_bpfprof_commands='record help version'
+_bpfprof_commands='record range help version'
 
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -12,6 +12,13 @@ _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --help
 	--usage -V --version'
+
+# Options of `bpfprof range` that take a value, and those that do not.
+_bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
+	-c --period -e --event -d --duration -o --output --demangle --debug-dir
+	--sort'
+_bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
+	--no-disasm --no-source --help --usage -V --version'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -24,10 +31,13 @@ _bpfprof_formats='folded'
 
 _bpfprof_demangle_modes='short full none'
 
+_bpfprof_sort_orders='address samples'
+
+# _bpfprof_takes_arg WORD OPTS: WORD is one of OPTS (the options that take a value).
 _bpfprof_takes_arg()
 {
 	local o
-	for o in $_bpfprof_record_arg_opts; do
+	for o in $2; do
 		[[ $1 == "$o" ]] && return 0
 	done
 	return 1
@@ -43,7 +53,7 @@ _bpfprof_record_command_start()
 		if [[ $word == -- ]]; then
 			echo $((i + 1))
 			return
-		elif _bpfprof_takes_arg "$word"; then
+		elif _bpfprof_takes_arg "$word" "$_bpfprof_record_arg_opts"; then
 			if [[ ${COMP_WORDS[i + 1]} == = ]]; then
 				((i += 3))
 			else
@@ -84,10 +94,13 @@ _bpfprof_cgroups()
 }
 
 # Complete the value of option $1.
-_bpfprof_record_value()
+_bpfprof_value()
 {
 	local opt=$1 cur=$2
 	case $opt in
+	--sort)
+		COMPREPLY=($(compgen -W "$_bpfprof_sort_orders" -- "$cur"))
+		;;
 	-e | --event)
 		COMPREPLY=($(compgen -W "$_bpfprof_events" -- "$cur"))
 		;;
@@ -130,27 +143,48 @@ _bpfprof_record_command()
 	fi
 }
 
+# _bpfprof_options ARG_OPTS FLAG_OPTS: complete an option, or the value of
+# one of ARG_OPTS; fails when the word is neither.
+_bpfprof_options()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+	# An option and its value joined by "=" arrive as three words.
+	if [[ $cur == = ]]; then
+		_bpfprof_value "$prev" ""
+	elif [[ $prev == = ]]; then
+		_bpfprof_value "${COMP_WORDS[COMP_CWORD - 2]}" "$cur"
+	elif ((COMP_CWORD > 2)) && _bpfprof_takes_arg "$prev" "$1"; then
+		_bpfprof_value "$prev" "$cur"
+	elif [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$1 $2" -- "$cur"))
+	else
+		return 1
+	fi
+}
+
 _bpfprof_record()
 {
-	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} start
+	local start
 	start=$(_bpfprof_record_command_start)
 	if [[ -n $start ]]; then
 		_bpfprof_record_command "$start"
 		return
 	fi
-	# An option and its value joined by "=" arrive as three words.
-	if [[ $cur == = ]]; then
-		_bpfprof_record_value "$prev" ""
-	elif [[ $prev == = ]]; then
-		_bpfprof_record_value "${COMP_WORDS[COMP_CWORD - 2]}" "$cur"
-	elif ((COMP_CWORD > 2)) && _bpfprof_takes_arg "$prev"; then
-		_bpfprof_record_value "$prev" "$cur"
-	elif [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$_bpfprof_record_arg_opts $_bpfprof_record_flag_opts" \
-			-- "$cur"))
-	else
+	_bpfprof_options "$_bpfprof_record_arg_opts" "$_bpfprof_record_flag_opts" ||
 		_bpfprof_record_command "$COMP_CWORD"
-	fi
+}
+
+# bpfprof range [OPTION...] RANGE... [-- COMMAND]: the command only after --.
+_bpfprof_range()
+{
+	local i
+	for ((i = 2; i < COMP_CWORD; i++)); do
+		if [[ ${COMP_WORDS[i]} == -- ]]; then
+			_bpfprof_record_command $((i + 1))
+			return
+		fi
+	done
+	_bpfprof_options "$_bpfprof_range_arg_opts" "$_bpfprof_range_flag_opts"
 }
 
 _bpfprof()
@@ -163,6 +197,7 @@ _bpfprof()
 	fi
 	case ${COMP_WORDS[1]} in
 	record) _bpfprof_record ;;
+	range) _bpfprof_range ;;
 	esac
 }
 

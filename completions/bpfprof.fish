@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 # fish completion for bpfprof. Installed into $datadir/fish/vendor_completions.d.
 
-set -l bpfprof_commands record help version
+set -l bpfprof_commands record range help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
@@ -45,6 +45,23 @@ function __bpfprof_record_options
     not __bpfprof_record_command_start >/dev/null
 end
 
+# In `bpfprof range`, before the -- that starts COMMAND.
+function __bpfprof_range_options
+    __fish_seen_subcommand_from range; or return 1
+    not contains -- -- (commandline -opc)
+end
+
+# In `bpfprof range`, after --: COMMAND or its arguments.
+function __bpfprof_range_in_command
+    __fish_seen_subcommand_from range; or return 1
+    contains -- -- (commandline -opc)
+end
+
+# In the options of record or range (the options they share).
+function __bpfprof_shared_options
+    __bpfprof_record_options; or __bpfprof_range_options
+end
+
 # In `bpfprof record`, completing COMMAND or its arguments.
 function __bpfprof_record_in_command
     __fish_seen_subcommand_from record; or return 1
@@ -52,8 +69,14 @@ function __bpfprof_record_in_command
 end
 
 function __bpfprof_complete_command
-    set -l start (__bpfprof_record_command_start); or return
     set -l tokens (commandline -opc)
+    set -l start
+    if __fish_seen_subcommand_from range
+        set start (contains -i -- -- $tokens); or return
+        set start (math $start + 1)
+    else
+        set start (__bpfprof_record_command_start); or return
+    end
     if test $start -gt (count $tokens)
         __fish_complete_command
     else
@@ -74,46 +97,54 @@ complete -c bpfprof -f
 
 # Subcommands and top-level options
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a record -d 'Sample stacks and print folded stacks'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a range -d 'Count samples per instruction in address ranges'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s h -l help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s V -l version -d 'Version and features'
 
-# bpfprof record: targets
+# bpfprof record and range: targets
 set -l rec __bpfprof_record_options
-complete -c bpfprof -n $rec -s a -l all-cpus -d 'Every process on every CPU'
-complete -c bpfprof -n $rec -s p -l pid -x -a '(__fish_complete_pids)' -d 'These processes and their children'
-complete -c bpfprof -n $rec -s t -l tid -x -d 'These threads only'
-complete -c bpfprof -n $rec -s G -l cgroup -x -a '(__bpfprof_cgroups)' -d 'Tasks in this cgroup v2 directory'
-complete -c bpfprof -n $rec -s C -l cpu -x -d 'Only these CPUs (e.g. 0,2-3)'
-complete -c bpfprof -n $rec -l idle -d 'Keep samples of the idle task'
+set -l rng __bpfprof_range_options
+set -l both __bpfprof_shared_options
+complete -c bpfprof -n $both -s a -l all-cpus -d 'Every process on every CPU'
+complete -c bpfprof -n $both -s p -l pid -x -a '(__fish_complete_pids)' -d 'These processes and their children'
+complete -c bpfprof -n $both -s t -l tid -x -d 'These threads only'
+complete -c bpfprof -n $both -s G -l cgroup -x -a '(__bpfprof_cgroups)' -d 'Tasks in this cgroup v2 directory'
+complete -c bpfprof -n $both -s C -l cpu -x -d 'Only these CPUs (e.g. 0,2-3)'
+complete -c bpfprof -n $both -l idle -d 'Keep samples of the idle task'
 
-# bpfprof record: sampling
-complete -c bpfprof -n $rec -s F -l freq -x -d 'Samples per second on each CPU'
-complete -c bpfprof -n $rec -s c -l period -x -d 'Sample once every N events'
-complete -c bpfprof -n $rec -s e -l event -x -d 'Event to sample' -a 'cpu-clock task-clock page-faults faults context-switches cs cpu-migrations migrations minor-faults major-faults alignment-faults emulation-faults cycles cpu-cycles instructions cache-references cache-misses branches branch-instructions branch-misses bus-cycles stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend idle-cycles-backend ref-cycles'
-complete -c bpfprof -n $rec -s d -l duration -x -d 'Stop after SECONDS'
+# bpfprof record and range: sampling
+complete -c bpfprof -n $both -s F -l freq -x -d 'Samples per second on each CPU'
+complete -c bpfprof -n $both -s c -l period -x -d 'Sample once every N events'
+complete -c bpfprof -n $both -s e -l event -x -d 'Event to sample' -a 'cpu-clock task-clock page-faults faults context-switches cs cpu-migrations migrations minor-faults major-faults alignment-faults emulation-faults cycles cpu-cycles instructions cache-references cache-misses branches branch-instructions branch-misses bus-cycles stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend idle-cycles-backend ref-cycles'
+complete -c bpfprof -n $both -s d -l duration -x -d 'Stop after SECONDS'
 complete -c bpfprof -n $rec -s U -l user-only -d 'Keep user frames only'
 complete -c bpfprof -n $rec -s K -l kernel-only -d 'Keep kernel frames only'
 complete -c bpfprof -n $rec -l max-depth -x -d 'Frames kept per user and kernel stack'
 complete -c bpfprof -n $rec -l max-stacks -x -d 'Room for N unique stacks'
 
-# bpfprof record: output
-complete -c bpfprof -n $rec -s o -l output -r -F -d 'Write the profile to FILE'
+# bpfprof record and range: output
+complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'
 complete -c bpfprof -n $rec -s f -l format -x -a folded -d 'Output format'
 complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
-complete -c bpfprof -n $rec -s q -l quiet -d 'No summary line on stderr'
-complete -c bpfprof -n $rec -l demangle -x -a 'short\t"No argument lists (default)" full\t"With argument lists" none\t"Raw names"' -d 'C++ and Rust names'
-complete -c bpfprof -n $rec -l no-demangle -d 'Raw symbol names (--demangle=none)'
+complete -c bpfprof -n $both -s q -l quiet -d 'No summary line on stderr'
+complete -c bpfprof -n $both -l demangle -x -a 'short\t"No argument lists (default)" full\t"With argument lists" none\t"Raw names"' -d 'C++ and Rust names'
+complete -c bpfprof -n $both -l no-demangle -d 'Raw symbol names (--demangle=none)'
 complete -c bpfprof -n $rec -l no-inline -d 'No inlined-call frames'
 complete -c bpfprof -n $rec -l lines -d 'Add the source FILE:LINE to each frame name'
-complete -c bpfprof -n $rec -l debug-dir -x -a '(__fish_complete_directories)' -d 'Also look for debug files under DIR'
+complete -c bpfprof -n $both -l debug-dir -x -a '(__fish_complete_directories)' -d 'Also look for debug files under DIR'
+complete -c bpfprof -n $rng -l sort -x -a 'address\t"By address (default)" samples\t"Hottest first"' -d 'Order of the instructions'
+complete -c bpfprof -n $rng -l no-disasm -d 'No instruction column'
+complete -c bpfprof -n $rng -l no-source -d 'No source lines'
 
-# bpfprof record: help
-complete -c bpfprof -n $rec -s '?' -l help -d 'Options and examples'
-complete -c bpfprof -n $rec -l usage -d 'Short usage message'
-complete -c bpfprof -n $rec -s V -l version -d 'Version'
+# bpfprof record and range: help
+complete -c bpfprof -n $both -s '?' -l help -d 'Options and examples'
+complete -c bpfprof -n $both -l usage -d 'Short usage message'
+complete -c bpfprof -n $both -s V -l version -d 'Version'
 
 # bpfprof record [OPTION...] COMMAND [ARG...]
 complete -c bpfprof -n __bpfprof_record_in_command -x -a '(__bpfprof_complete_command)'
+# bpfprof range [OPTION...] RANGE... -- COMMAND [ARG...]
+complete -c bpfprof -n __bpfprof_range_in_command -x -a '(__bpfprof_complete_command)'

@@ -166,6 +166,62 @@ bool binsym__has_dwarf(struct binsym *bs)
 	return binsym__srcinfo(bs) != NULL;
 }
 
+static const char *binsym__demangle(struct binsym *bs, const char *raw, int *err);
+
+/* The function named @name in the ELF at @fd (closed here) or MiniDebugInfo @image. */
+static int binsym__find_in(int fd, void *image, size_t size, const char *name,
+			   struct elf_func *out)
+{
+	int err = image ? elf_symtab__find_mem(image, size, name, out) :
+			  elf_symtab__find_fd(fd, name, out);
+
+	if (fd >= 0)
+		close(fd);
+	free(image);
+	return err;
+}
+
+int binsym__find(struct binsym *bs, const char *name, struct elf_func *out)
+{
+	const struct binary *b = bs->b;
+	void *image;
+	size_t size;
+	int err, fd;
+
+	if (b->fd < 0 || b->vdso)
+		return -ENOENT;
+	err = elf_symtab__find_fd(b->fd, name, out);
+	if (err != -ENOENT || elf_symtab__has_symtab(bs->tab))
+		return err;
+	/* stripped: its debug file's .symtab, else its MiniDebugInfo */
+	fd = binsym__debug_fd(bs);
+	if (fd >= 0)
+		return binsym__find_in(fd, NULL, 0, name, out);
+	if (debugfile__minidebuginfo(b->fd, &image, &size))
+		return -ENOENT;
+	return binsym__find_in(-1, image, size, name, out);
+}
+
+const char *binsym__func_at(struct binsym *bs, uint64_t vaddr, struct elf_func *out)
+{
+	const char *raw = bs->dbg ? elf_symtab__lookup_func(bs->dbg, vaddr, out) : NULL;
+	int err = 0;
+
+	if (!raw)
+		raw = elf_symtab__lookup_func(bs->tab, vaddr, out);
+	return binsym__demangle(bs, raw, &err);
+}
+
+bool binsym__vaddr_to_off(const struct binsym *bs, uint64_t vaddr, uint64_t *off)
+{
+	return bs->tab && !elf_symtab__vaddr_to_off(bs->tab, vaddr, off);
+}
+
+bool binsym__off_to_vaddr(const struct binsym *bs, uint64_t off, uint64_t *vaddr)
+{
+	return bs->tab && !elf_symtab__off_to_vaddr(bs->tab, off, vaddr);
+}
+
 /* Names from the debug file first (a stripped binary keeps only .dynsym). */
 static const char *binsym__symbol(const struct binsym *bs, uint64_t vaddr)
 {

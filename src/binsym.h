@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "demangle.h"
+#include "elfsyms.h"
 #include "proc.h"
 #include "profile.h"
 
@@ -50,6 +51,22 @@ const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret
  * a NULL name. NULL only on ENOMEM.
  */
 const struct symloc *binsym__at_vaddr(struct binsym *bs, uint64_t vaddr, bool ret);
+/*
+ * The function named @name (exactly, aliases included): in the binary's own
+ * symbol tables, else, when it is stripped, in its debug file's or its
+ * MiniDebugInfo. 0, -ENOENT, or another -errno (see elf_symtab__find_fd).
+ */
+int binsym__find(struct binsym *bs, const char *name, struct elf_func *out);
+/*
+ * The function holding ELF virtual address @vaddr, demangled, its bounds
+ * in *@out; NULL when no symbol covers it (or on ENOMEM). Lives as long as @bs.
+ */
+const char *binsym__func_at(struct binsym *bs, uint64_t vaddr, struct elf_func *out);
+/* ELF virtual address -> file offset (through the binary's PT_LOADs). */
+bool binsym__vaddr_to_off(const struct binsym *bs, uint64_t vaddr, uint64_t *off);
+/* File offset -> ELF virtual address. */
+bool binsym__off_to_vaddr(const struct binsym *bs, uint64_t off, uint64_t *vaddr);
+
 /* The binary has DWARF (its own or its debug file's); opens it if needed. */
 bool binsym__has_dwarf(struct binsym *bs);
 

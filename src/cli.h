@@ -13,6 +13,14 @@
 void cli_record__parse(int argc, char **argv, struct record_opts *opts);
 void record_opts__free(struct record_opts *opts);
 
+/*
+ * Parse `range` arguments (argv[0] is "range") into @opts (targets,
+ * sampling, output) and @ro (the ranges and the listing), like
+ * cli_record__parse: a usage error exits with status 64.
+ */
+void cli_range__parse(int argc, char **argv, struct record_opts *opts, struct range_opts *ro);
+void range_opts__free(struct range_opts *ro);
+
 /* `debug-symbolize` (hidden): parse and run; returns the exit status. */
 int cli_symbolize__run(int argc, char **argv);
 

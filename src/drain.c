@@ -76,8 +76,9 @@ static const char *drain__placeholder(const struct drain *d, const struct sample
 	return "[no stack]";
 }
 
-static int drain__one(const struct sample_key *k, __u64 count, void *ctx)
+static int drain__one(const void *key, __u64 count, void *ctx)
 {
+	const struct sample_key *k = key;
 	struct drain *d = ctx;
 	struct profile_stack ps = { .tgid = k->tgid, .tid = k->tid, .count = count };
 	uint32_t n = 0;

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Once sampling has stopped: BPF maps -> symbolized profile. */
+/* Once sampling has stopped: BPF maps -> symbolized profile, or range listing. */
 #ifndef BPFPROF_DRAIN_H
 #define BPFPROF_DRAIN_H
 
+#include "listing.h"
 #include "loader.h"
 #include "options.h"
 #include "profile.h"
+#include "ranges.h"
 #include "symbolize.h"
 
 /*
@@ -16,5 +18,16 @@
  */
 int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
 		   struct profile *p);
+
+/*
+ * bpfprof range (drain-range.c): read the per-address counts and the
+ * per-instance hits of every range of @rs and build @ls: each range's
+ * instructions (decoded from its code when @code, else only the sampled
+ * addresses) with samples, function+offset and source line; its hottest
+ * source lines; its processes. The stats and duration are the caller's.
+ * 0 or -errno; listing__free() either way.
+ */
+int drain__listing(struct loader *l, struct range_set *rs, struct proc_table *pt, bool code,
+		   struct listing *ls);
 
 #endif /* BPFPROF_DRAIN_H */

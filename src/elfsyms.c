@@ -43,6 +43,7 @@ struct sym_cand {
 	const char *name; /* in the ELF image: valid until elf_end() */
 	size_t len;
 	int rank; /* 0 global, 1 weak, 2 local */
+	bool ifunc; /* STT_GNU_IFUNC: the address is the resolver's */
 };
 
 struct sym_vec {
@@ -158,6 +159,7 @@ static void scan__push(struct scan_ctx *ctx, const GElf_Sym *sym, const char *na
 	c->name = name;
 	c->len = strlen(name);
 	c->rank = sym__rank(GELF_ST_BIND(sym->st_info));
+	c->ifunc = GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
 }
 
 /* Append the wanted symbols of one SHT_SYMTAB or SHT_DYNSYM section. */
@@ -455,18 +457,27 @@ static struct elf_symtab *symtab__from_elf(Elf *elf)
 	return tab;
 }
 
-struct elf_symtab *elf_symtab__load_fd(int fd)
+/* A libelf handle on the image at @image, else on the file at @fd; NULL when neither. */
+static Elf *elf__begin(int fd, const void *image, size_t size)
+{
+	pthread_once(&elfsyms__once, elfsyms__init_libelf);
+	/* libelf only reads an image: ELF_C_READ semantics, nothing is written. */
+	if (image)
+		return size ? elf_memory((char *)image, size) : NULL;
+	return fd >= 0 ? elf_begin(fd, ELF_C_READ_MMAP, NULL) : NULL;
+}
+
+static struct elf_symtab *elf_symtab__load(int fd, const void *image, size_t size)
 {
 	struct elf_symtab *tab;
 	Elf *elf;
 	int err;
 
-	if (fd < 0) {
-		errno = EBADF;
+	if (fd < 0 && (!image || !size)) {
+		errno = image ? ENOEXEC : EBADF;
 		return NULL;
 	}
-	pthread_once(&elfsyms__once, elfsyms__init_libelf);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf__begin(fd, image, size);
 	tab = symtab__from_elf(elf);
 	err = errno;
 	elf_end(elf);
@@ -474,24 +485,91 @@ struct elf_symtab *elf_symtab__load_fd(int fd)
 	return tab;
 }
 
+struct elf_symtab *elf_symtab__load_fd(int fd)
+{
+	return elf_symtab__load(fd, NULL, 0);
+}
+
 struct elf_symtab *elf_symtab__load_mem(const void *image, size_t size)
 {
-	struct elf_symtab *tab;
-	Elf *elf;
-	int err;
-
 	if (!image || !size) {
 		errno = ENOEXEC;
 		return NULL;
 	}
-	pthread_once(&elfsyms__once, elfsyms__init_libelf);
-	/* libelf only reads the image: ELF_C_READ semantics, nothing is written. */
-	elf = elf_memory((char *)image, size);
-	tab = symtab__from_elf(elf);
-	err = errno;
+	return elf_symtab__load(-1, image, size);
+}
+
+/* The end of the function at @c: its largest size among aliases, else the next symbol. */
+static uint64_t sym_vec__end(const struct sym_vec *vec, const struct sym_cand *c)
+{
+	uint64_t size = 0, next = c->sec_end > c->addr ? c->sec_end : UINT64_MAX;
+	size_t i;
+
+	for (i = 0; i < vec->nr; i++) {
+		const struct sym_cand *o = &vec->v[i];
+
+		if (o->addr == c->addr && o->size > size)
+			size = o->size;
+		else if (o->addr > c->addr && o->addr < next)
+			next = o->addr;
+	}
+	if (size)
+		return c->addr + size > c->addr ? c->addr + size : UINT64_MAX;
+	return next;
+}
+
+/* The function named @name among @vec: the lowest address if several. */
+static int sym_vec__find(const struct sym_vec *vec, const char *name, struct elf_func *out)
+{
+	const struct sym_cand *best = NULL;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < vec->nr; i++) {
+		const struct sym_cand *c = &vec->v[i];
+
+		if (strcmp(c->name, name) || (best && c->addr == best->addr))
+			continue;
+		if (best)
+			out->other = c->addr > best->addr ? c->addr : best->addr;
+		if (!best || c->addr < best->addr)
+			best = c;
+		out->nr++;
+	}
+	if (!best)
+		return -ENOENT;
+	out->start = best->addr;
+	out->end = sym_vec__end(vec, best);
+	out->ifunc = best->ifunc;
+	return 0;
+}
+
+static int elf_symtab__find(int fd, const void *image, size_t size, const char *name,
+			    struct elf_func *out)
+{
+	struct sym_vec vec = { 0 };
+	Elf *elf = elf__begin(fd, image, size);
+	int err;
+
+	if (!elf)
+		return fd < 0 && !image ? -EBADF : -EIO;
+	err = elf_kind(elf) == ELF_K_ELF ? elf__scan_symbols(elf, &vec) : -ENOEXEC;
+	if (!err)
+		err = sym_vec__find(&vec, name, out);
+	free(vec.v);
 	elf_end(elf);
-	errno = err;
-	return tab;
+	return err;
+}
+
+int elf_symtab__find_fd(int fd, const char *name, struct elf_func *out)
+{
+	return elf_symtab__find(fd, NULL, 0, name, out);
+}
+
+int elf_symtab__find_mem(const void *image, size_t size, const char *name,
+			 struct elf_func *out)
+{
+	return image && size ? elf_symtab__find(-1, image, size, name, out) : -ENOEXEC;
 }
 
 void elf_symtab__free(struct elf_symtab *tab)
@@ -504,19 +582,36 @@ void elf_symtab__free(struct elf_symtab *tab)
 	free(tab);
 }
 
-int elf_symtab__off_to_vaddr(const struct elf_symtab *tab, uint64_t off, uint64_t *vaddr)
+/*
+ * @x in the PT_LOAD whose [p_offset, + p_filesz) holds it (@from_vaddr:
+ * whose [p_vaddr, + p_filesz)), translated to the other side. 0 or -ENOENT.
+ */
+static int symtab__translate(const struct elf_symtab *tab, uint64_t x, bool from_vaddr,
+			     uint64_t *out)
 {
 	size_t i;
 
 	for (i = 0; tab && i < tab->nr_segs; i++) {
 		const struct elf_seg *seg = &tab->segs[i];
+		uint64_t from = from_vaddr ? seg->vaddr : seg->off;
+		uint64_t to = from_vaddr ? seg->off : seg->vaddr;
 
-		if (off >= seg->off && off - seg->off < seg->filesz) {
-			*vaddr = off - seg->off + seg->vaddr;
+		if (x >= from && x - from < seg->filesz) {
+			*out = x - from + to;
 			return 0;
 		}
 	}
 	return -ENOENT;
+}
+
+int elf_symtab__off_to_vaddr(const struct elf_symtab *tab, uint64_t off, uint64_t *vaddr)
+{
+	return symtab__translate(tab, off, false, vaddr);
+}
+
+int elf_symtab__vaddr_to_off(const struct elf_symtab *tab, uint64_t vaddr, uint64_t *off)
+{
+	return symtab__translate(tab, vaddr, true, off);
 }
 
 /* Index of the last symbol starting at or below @vaddr, or nr_syms if none. */
@@ -535,10 +630,9 @@ static size_t symtab__find(const struct elf_symtab *tab, uint64_t vaddr)
 	return lo ? lo - 1 : tab->nr_syms;
 }
 
-const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
-			       uint64_t *sym_off)
+/* The symbol holding @vaddr, or NULL with errno set. */
+static const struct elf_sym *symtab__holding(const struct elf_symtab *tab, uint64_t vaddr)
 {
-	const struct elf_sym *s;
 	size_t i;
 
 	if (!tab) {
@@ -550,9 +644,29 @@ const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
 		errno = ENOENT;
 		return NULL;
 	}
-	s = &tab->syms[i];
+	return &tab->syms[i];
+}
+
+const char *elf_symtab__lookup(const struct elf_symtab *tab, uint64_t vaddr,
+			       uint64_t *sym_off)
+{
+	const struct elf_sym *s = symtab__holding(tab, vaddr);
+
+	if (!s)
+		return NULL;
 	if (sym_off)
 		*sym_off = vaddr - s->addr;
+	return s->name;
+}
+
+const char *elf_symtab__lookup_func(const struct elf_symtab *tab, uint64_t vaddr,
+				    struct elf_func *out)
+{
+	const struct elf_sym *s = symtab__holding(tab, vaddr);
+
+	if (!s)
+		return NULL;
+	*out = (struct elf_func){ .start = s->addr, .end = s->end, .nr = 1 };
 	return s->name;
 }
 

@@ -15,6 +15,7 @@ struct loader {
 	struct record_bpf *skel;
 	struct bpf_link *fork_link, *exec_link;
 	size_t stack_size;
+	size_t range_page_size; /* value size of range_pages */
 	int ncpus;
 };
 
@@ -51,6 +52,37 @@ static void loader__configure(struct record_bpf *skel, const struct loader_cfg *
 	ro->cfg_filter_cgroup = cfg->filter_cgroup;
 	ro->cfg_idle = cfg->idle;
 	ro->cfg_per_thread = cfg->per_thread;
+	ro->cfg_ranges = cfg->ranges;
+	if (cfg->ranges) {
+		ro->cfg_range_slots = cfg->range_slots;
+		ro->cfg_range_shift = cfg->range_shift;
+	}
+}
+
+/* Nonzero, as a map's max_entries must be. */
+static unsigned int at_least_one(unsigned int n)
+{
+	return n ? n : 1;
+}
+
+/* The range maps: sized for bpfprof range, one entry each for record. */
+static int loader__size_range_maps(struct loader *l, const struct loader_cfg *cfg)
+{
+	struct record_bpf *skel = l->skel;
+	unsigned int slots = cfg->ranges ? at_least_one(cfg->range_slots) : 1;
+	int err;
+
+	l->range_page_size = slots * sizeof(struct range_slot);
+	err = bpf_map__set_value_size(skel->maps.range_pages, l->range_page_size);
+	if (!cfg->ranges)
+		return err;
+	err = err ?: bpf_map__set_max_entries(skel->maps.range_pages,
+					      at_least_one(cfg->range_pages));
+	err = err ?: bpf_map__set_max_entries(skel->maps.range_counts,
+					      at_least_one(cfg->range_addrs));
+	err = err ?: bpf_map__set_max_entries(skel->maps.range_hits,
+					      at_least_one(cfg->range_insts));
+	return err;
 }
 
 static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
@@ -64,7 +96,7 @@ static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 	err = err ?: bpf_map__set_max_entries(skel->maps.counts, cfg->max_stacks);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
-	return err;
+	return err ?: loader__size_range_maps(l, cfg);
 }
 
 struct loader *loader__load(const struct loader_cfg *cfg)
@@ -175,11 +207,11 @@ int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max)
 	return err;
 }
 
-/* Batched: one syscall per batch instead of two per key. */
-static int loader__batch_counts(int fd, loader_count_fn fn, void *ctx)
+/* Batched: one syscall per batch instead of two per key; @ksize-byte keys. */
+static int loader__batch_counts(int fd, size_t ksize, loader_count_fn fn, void *ctx)
 {
 	const __u32 batch = 4096;
-	struct sample_key *keys = calloc(batch, sizeof(*keys));
+	char *keys = calloc(batch, ksize);
 	__u64 *vals = calloc(batch, sizeof(*vals)), out_batch;
 	void *in = NULL;
 	int err = -ENOMEM;
@@ -196,7 +228,7 @@ static int loader__batch_counts(int fd, loader_count_fn fn, void *ctx)
 			break;
 		}
 		for (__u32 i = 0; i < n; i++) {
-			int e = fn(&keys[i], vals[i], ctx);
+			int e = fn(keys + i * ksize, vals[i], ctx);
 
 			if (e) {
 				err = e;
@@ -217,7 +249,27 @@ out:
 
 int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx)
 {
-	return loader__batch_counts(bpf_map__fd(l->skel->maps.counts), fn, ctx);
+	return loader__batch_counts(bpf_map__fd(l->skel->maps.counts), sizeof(struct sample_key),
+				    fn, ctx);
+}
+
+int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx)
+{
+	return loader__batch_counts(bpf_map__fd(l->skel->maps.range_counts),
+				    sizeof(struct range_addr_key), fn, ctx);
+}
+
+int loader__set_range_page(struct loader *l, const struct range_page_key *key,
+			   const struct range_slot *slots)
+{
+	return bpf_map__update_elem(l->skel->maps.range_pages, key, sizeof(*key), slots,
+				    l->range_page_size, BPF_ANY);
+}
+
+int loader__range_hits(struct loader *l, __u32 inst, __u64 *count)
+{
+	return bpf_map__lookup_elem(l->skel->maps.range_hits, &inst, sizeof(inst), count,
+				    sizeof(*count), 0);
 }
 
 int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out)

@@ -22,6 +22,13 @@ struct loader_cfg {
 	bool filter_tgid, filter_tid, filter_cgroup;
 	bool idle, per_thread;
 	bool empty_handler;       /* bench: attach a handler that returns at once */
+	/* bpfprof range; with ranges false the range maps keep one entry */
+	bool ranges;
+	unsigned int range_slots;  /* ranges per page entry at most */
+	unsigned int range_shift;  /* page = address >> range_shift */
+	unsigned int range_pages;  /* page entries */
+	unsigned int range_addrs;  /* distinct (range, address) counted at most */
+	unsigned int range_insts;  /* range instances (a range in a process) */
 };
 
 struct loader;
@@ -45,9 +52,18 @@ int loader__set_cgroup(struct loader *l, int cgroup_fd);
  */
 int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max);
 
-typedef int (*loader_count_fn)(const struct sample_key *key, __u64 count, void *ctx);
+/* @key: a struct sample_key (counts) or a struct range_addr_key (range_counts). */
+typedef int (*loader_count_fn)(const void *key, __u64 count, void *ctx);
 /* Call @fn for every counts entry (in batches). 0, -errno, or @fn's error. */
 int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx);
+/* The same for every range_counts entry. */
+int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx);
+
+/* Set the ranges of one page: range_slots slots (unused ones zeroed, last). */
+int loader__set_range_page(struct loader *l, const struct range_page_key *key,
+			   const struct range_slot *slots);
+/* Samples counted for range instance @inst. 0 or -errno. */
+int loader__range_hits(struct loader *l, __u32 inst, __u64 *count);
 /*
  * Copy the stack @id into @out, which must hold loader__stack_size()
  * bytes. 0 or -ENOENT.

@@ -21,6 +21,19 @@ static int cmd_record(int argc, char **argv)
 	return status;
 }
 
+static int cmd_range(int argc, char **argv)
+{
+	struct record_opts opts;
+	struct range_opts ro;
+	int status;
+
+	cli_range__parse(argc, argv, &opts, &ro);
+	status = range__run(&opts, &ro);
+	range_opts__free(&ro);
+	record_opts__free(&opts);
+	return status;
+}
+
 static const struct command {
 	const char *name;
 	const char *summary;
@@ -28,6 +41,8 @@ static const struct command {
 	bool hidden; /* for benchmarks and debugging: not listed */
 } commands[] = {
 	{ "record", "sample stacks on every CPU and print folded stacks", cmd_record },
+	{ "range", "count samples per instruction in address ranges; annotated listing",
+	  cmd_range },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
 	  cli_symbolize__run, true },
 };
@@ -52,7 +67,8 @@ static int help(void)
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version and the features built in\n"
 	       "\nRun 'bpfprof record --help' for the options of a command,\n"
-	       "and see 'man bpfprof' and 'man bpfprof-record' for the details.\n");
+	       "and see 'man bpfprof', 'man bpfprof-record' and 'man bpfprof-range' for the\n"
+	       "details.\n");
 	return 0;
 }
 

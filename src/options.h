@@ -24,6 +24,12 @@ enum stack_mode {
 	STACKS_KERNEL_ONLY, /* -K: kernel frames only */
 };
 
+/* bpfprof range --sort */
+enum listing_sort {
+	SORT_ADDRESS, /* instructions in address order (default) */
+	SORT_SAMPLES, /* hottest first */
+};
+
 #define OPT_DEFAULT_FREQ 99
 #define OPT_DEFAULT_MAX_STACKS 16384
 
@@ -62,6 +68,15 @@ struct record_opts {
 
 	/* hidden, for bench/: attach a handler that returns at once */
 	bool empty_handler;
+};
+
+/* bpfprof range: the ranges and the listing; struct record_opts has the rest. */
+struct range_opts {
+	char **ranges;         /* RANGE arguments as given, checked by rangespec */
+	size_t nr_ranges;
+	enum listing_sort sort; /* --sort */
+	bool disasm;           /* the instruction column (default; --no-disasm) */
+	bool source;           /* source lines (default; --no-source) */
 };
 
 #endif /* BPFPROF_OPTIONS_H */

@@ -496,6 +496,26 @@ void proc_table__for_each_jit(struct proc_table *pt, void (*fn)(pid_t tgid, void
 	}
 }
 
+int proc_table__for_each_mapping(struct proc_table *pt, proc_mapping_fn fn, void *ctx)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < pt->nr_procs && !err; i++) {
+		const struct image *img = process__image(pt->procs[i]);
+
+		for (size_t j = 0; j < img->nr && !err; j++)
+			err = fn(pt->procs[i]->tgid, &img->maps[j], ctx);
+	}
+	return err;
+}
+
+const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid)
+{
+	struct process *p = proc_table__get(pt, tgid);
+
+	return p ? process__image(p)->comm : NULL;
+}
+
 int proc_table__comm(struct proc_table *pt, pid_t tgid, pid_t tid, const char *comm,
 		     bool exec)
 {

@@ -75,6 +75,15 @@ const struct mapping *proc_table__find(struct proc_table *pt, pid_t tgid, const 
 void proc_table__for_each_jit(struct proc_table *pt, void (*fn)(pid_t tgid, void *ctx),
 			      void *ctx);
 
+typedef int (*proc_mapping_fn)(pid_t tgid, const struct mapping *m, void *ctx);
+/*
+ * Call @fn for every executable mapping of every process (its newest exec
+ * generation). Stops at the first nonzero return and returns it; else 0.
+ */
+int proc_table__for_each_mapping(struct proc_table *pt, proc_mapping_fn fn, void *ctx);
+/* The name (comm) of @tgid's newest exec generation, or NULL when unknown. */
+const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid);
+
 size_t proc_table__nr_binaries(const struct proc_table *pt);
 size_t proc_table__nr_processes(const struct proc_table *pt);
 

@@ -29,10 +29,12 @@
 #include "drain.h"
 #include "events.h"
 #include "evspec.h"
+#include "listing.h"
 #include "loader.h"
 #include "outfile.h"
 #include "output.h"
 #include "proc.h"
+#include "ranges.h"
 #include "session.h"
 #include "sideband.h"
 #include "symbolize.h"
@@ -45,6 +47,11 @@
 
 struct session {
 	const struct record_opts *o;
+	const struct range_opts *ro; /* bpfprof range; NULL: record */
+	const char *prog;      /* "bpfprof", "bpfprof range": messages start with it */
+	struct range_set rs;   /* range: the resolved ranges */
+	struct range_pages pages; /* range: their BPF page entries, until stored */
+	uint64_t busiest;      /* range: samples seen on the busiest CPU */
 	struct idlist cpus;
 	struct loader *l;
 	struct events *ev;
@@ -65,13 +72,15 @@ struct session {
 /* How often JIT maps are read while the run goes on. */
 #define JIT_REFRESH_SECONDS 1.0
 
-static int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(const struct session *s, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
-static int fail(int status, const char *fmt, ...)
+/* One line on stderr, "bpfprof: ..." ("bpfprof range: ..."); returns @status. */
+static int fail(const struct session *s, int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("bpfprof: ", stderr);
+	fprintf(stderr, "%s: ", s->prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -132,9 +141,51 @@ static int session__timer(struct session *s)
 	return timerfd_settime(s->timerfd, 0, &its, NULL) ? -errno : 0;
 }
 
+/* Most page entries the range check gets: a bigger range gets bigger pages. */
+#define RANGE_MAX_PAGES (1u << 18)
+/* Most (range, address) pairs counted: room for any function, bounded memory. */
+#define RANGE_MAX_ADDRS (1u << 20)
+
+/* bpfprof range: lay the ranges out in pages, and size the maps from them. */
+static int session__range_cfg(struct session *s, struct loader_cfg *cfg)
+{
+	struct range_place *places = NULL;
+	uint64_t span = range_set__span(&s->rs);
+	size_t n;
+	int err;
+
+	err = range_set__places(&s->rs, &places, &n);
+	err = err ?: range_pages__build(&s->pages, places, n, RANGE_MAX_PAGES);
+	free(places);
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot lay out the ranges: %s", strerror(-err));
+	cfg->ranges = true;
+	cfg->range_slots = s->pages.slots;
+	cfg->range_shift = s->pages.shift;
+	cfg->range_pages = s->pages.nr;
+	cfg->range_addrs = span < RANGE_MAX_ADDRS ? span : RANGE_MAX_ADDRS;
+	cfg->range_insts = s->rs.nr_insts;
+	return 0;
+}
+
+/* Store the page entries laid out before load. */
+static int session__range_pages(struct session *s)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < s->pages.nr && !err; i++)
+		err = loader__set_range_page(s->l, &s->pages.keys[i],
+					     &s->pages.vals[i * s->pages.slots]);
+	range_pages__free(&s->pages);
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot store the ranges: %s", strerror(-err));
+	return 0;
+}
+
 static int session__load(struct session *s)
 {
 	const struct record_opts *o = s->o;
+	int status;
 	struct loader_cfg cfg = {
 		.max_depth = o->max_depth,
 		.kernel_max = read_sysctl("/proc/sys/kernel/perf_event_max_stack", 127),
@@ -150,10 +201,12 @@ static int session__load(struct session *s)
 		.empty_handler = o->empty_handler,
 	};
 
+	if (s->ro && (status = session__range_cfg(s, &cfg)))
+		return status;
 	s->l = loader__load(&cfg);
 	if (!s->l)
-		return fail(EXIT_RUNTIME, "cannot load the BPF program: %s%s%s", strerror(errno),
-			    *loader__error() ? ": " : "", loader__error());
+		return fail(s, EXIT_RUNTIME, "cannot load the BPF program: %s%s%s",
+			    strerror(errno), *loader__error() ? ": " : "", loader__error());
 	return 0;
 }
 
@@ -170,7 +223,7 @@ static int session__watch(struct session *s, pid_t id, bool thread)
 	if (fd < 0 && thread && errno == EINVAL)
 		return 0; /* kernel < 6.9: a thread cannot be watched; run until stopped */
 	if (fd < 0)
-		return fail(EXIT_USAGE, "no %s with %s %d", thread ? "thread" : "process",
+		return fail(s, EXIT_USAGE, "no %s with %s %d", thread ? "thread" : "process",
 			    thread ? "tid" : "pid", id);
 	s->pidfds[s->nr_pidfds++] = fd;
 	s->nr_alive++;
@@ -194,6 +247,25 @@ static pid_t tgid_of(pid_t tid)
 	return tgid;
 }
 
+/* Follow the -p and -t targets' processes, their mappings read now. */
+static int session__track(struct session *s)
+{
+	const struct record_opts *o = s->o;
+	int err = 0;
+
+	for (size_t i = 0; i < o->pids.nr && !err; i++)
+		err = proc_table__track(s->pt, o->pids.ids[i]);
+	for (size_t i = 0; i < o->tids.nr && !err; i++)
+		err = proc_table__track(s->pt, tgid_of(o->tids.ids[i]));
+	if (!err && !s->filter_tgid && !o->tids.nr)
+		err = proc_table__scan_all(s->pt);
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot read the targets' mappings in /proc: %s",
+			    strerror(-err));
+	return 0;
+}
+
+/* The targets into the BPF maps, each watched so the run ends with the last. */
 static int session__targets(struct session *s)
 {
 	const struct record_opts *o = s->o;
@@ -201,12 +273,11 @@ static int session__targets(struct session *s)
 
 	s->pidfds = calloc(o->pids.nr + o->tids.nr + 1, sizeof(int));
 	if (!s->pidfds)
-		return fail(EXIT_RUNTIME, "out of memory");
+		return fail(s, EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < o->pids.nr && !err; i++) {
 		err = loader__add_tgid(s->l, o->pids.ids[i], TARGET_ACTIVE);
-		err = err ?: proc_table__track(s->pt, o->pids.ids[i]);
 		if (err)
-			return fail(EXIT_RUNTIME, "cannot add pid %d: %s", o->pids.ids[i],
+			return fail(s, EXIT_RUNTIME, "cannot add pid %d: %s", o->pids.ids[i],
 				    strerror(-err));
 		status = session__watch(s, o->pids.ids[i], false);
 		if (status)
@@ -214,9 +285,8 @@ static int session__targets(struct session *s)
 	}
 	for (size_t i = 0; i < o->tids.nr; i++) {
 		err = loader__add_tid(s->l, o->tids.ids[i]);
-		err = err ?: proc_table__track(s->pt, tgid_of(o->tids.ids[i]));
 		if (err)
-			return fail(EXIT_RUNTIME, "cannot add tid %d: %s", o->tids.ids[i],
+			return fail(s, EXIT_RUNTIME, "cannot add tid %d: %s", o->tids.ids[i],
 				    strerror(-err));
 		status = session__watch(s, o->tids.ids[i], true);
 		if (status)
@@ -225,29 +295,94 @@ static int session__targets(struct session *s)
 	if (o->cgroup) {
 		s->cgroup_fd = open(o->cgroup, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (s->cgroup_fd < 0 || loader__set_cgroup(s->l, s->cgroup_fd))
-			return fail(EXIT_USAGE, "cannot use cgroup '%s': %s", o->cgroup,
+			return fail(s, EXIT_USAGE, "cannot use cgroup '%s': %s", o->cgroup,
 				    strerror(errno));
 	}
+	/* the command counts from its exec on, not while it is still us */
+	err = s->cmd && s->filter_tgid ?
+		      loader__add_tgid(s->l, command__pid(s->cmd), TARGET_PENDING_EXEC) :
+		      0;
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->command[0],
+			    strerror(-err));
 	return 0;
 }
 
+/* Fork the command, held before its exec until sampling is on. */
 static int session__command(struct session *s)
 {
-	pid_t pid;
 	int err;
 
 	if (!s->o->command)
 		return 0;
 	s->cmd = command__fork(s->o->command);
 	if (!s->cmd)
-		return fail(EXIT_RUNTIME, "cannot start '%s': %s", s->o->command[0],
+		return fail(s, EXIT_RUNTIME, "cannot start '%s': %s", s->o->command[0],
 			    strerror(errno));
-	pid = command__pid(s->cmd);
-	err = s->filter_tgid ? loader__add_tgid(s->l, pid, TARGET_PENDING_EXEC) : 0;
-	err = err ?: proc_table__track(s->pt, pid);
+	err = proc_table__track(s->pt, command__pid(s->cmd));
 	if (err)
-		return fail(EXIT_RUNTIME, "cannot follow '%s': %s", s->o->command[0],
+		return fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->command[0],
 			    strerror(-err));
+	return 0;
+}
+
+/* The one process a -p, -t or command run targets, else 0. */
+static pid_t session__one_target(const struct session *s)
+{
+	const struct record_opts *o = s->o;
+	pid_t tgid = 0;
+
+	if (o->pids.nr + !!s->cmd > 1 || o->all_cpus)
+		return 0;
+	if (o->pids.nr)
+		tgid = o->pids.ids[0];
+	else if (s->cmd)
+		tgid = command__pid(s->cmd);
+	for (size_t i = 0; i < o->tids.nr; i++) {
+		pid_t t = tgid_of(o->tids.ids[i]);
+
+		if (tgid && t != tgid)
+			return 0;
+		tgid = t;
+	}
+	return tgid;
+}
+
+/* bpfprof range: resolve every range; one that cannot be is a usage error. */
+static int session__ranges(struct session *s)
+{
+	struct range_set_opts rso = {
+		.demangle = s->o->demangle,
+		.debug_roots = s->o->debug_dirs,
+		.kallsyms = "/proc/kallsyms",
+		.not_yet = s->cmd ? command__pid(s->cmd) : 0,
+	};
+	int err;
+
+	if (!s->ro)
+		return 0;
+	rso.one_target = session__one_target(s);
+	rso.lines = s->ro->source;
+	err = range_set__init(&s->rs, s->ro->ranges, s->ro->nr_ranges, &rso);
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot set up the ranges: %s", strerror(-err));
+	err = range_set__resolve(&s->rs, s->pt);
+	if (err)
+		return fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
+			    range_set__error(&s->rs));
+	for (size_t i = 0; i < s->rs.nr; i++) {
+		const struct range *r = &s->rs.r[i];
+
+		if (r->unmapped)
+			fprintf(stderr, "%s: warning: range '%s': no target process maps "
+					"%s at the start; it counts nothing (binaries mapped "
+					"later, and a command's, are not followed yet)\n",
+				s->prog, r->arg, r->spec.binary);
+		if (r->other)
+			fprintf(stderr, "%s: warning: range '%s': only %s is counted, not "
+					"%s, another file of that name\n",
+				s->prog, r->arg, r->bin->path, r->other->path);
+	}
 	return 0;
 }
 
@@ -268,14 +403,15 @@ static int session__events(struct session *s)
 	err = errno;
 	if (evspec__is_hardware(&o->attr) &&
 	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && !pmu_present())
-		return fail(EXIT_RUNTIME,
+		return fail(s, EXIT_RUNTIME,
 			    "event '%s' is not supported: this machine has no hardware PMU "
 			    "(a VM without PMU passthrough?); use -e cpu-clock",
 			    o->event);
 	if (cpu >= 0)
-		return fail(EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s", o->event, cpu,
-			    strerror(err));
-	return fail(EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event, strerror(err));
+		return fail(s, EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s", o->event,
+			    cpu, strerror(err));
+	return fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event,
+		    strerror(err));
 }
 
 static int session__copy_cpus(struct session *s)
@@ -306,25 +442,23 @@ static int session__open(struct session *s)
 	int err, status;
 
 	if (caps__check(missing, sizeof(missing)))
-		return fail(EXIT_NOPERM, "missing %s: run as root, or grant them "
+		return fail(s, EXIT_NOPERM, "missing %s: run as root, or grant them "
 			    "(setcap cap_bpf,cap_perfmon+ep)", missing);
 	s->out = outfile__open(o->output);
 	if (!s->out)
-		return fail(EXIT_USAGE, "cannot write '%s': %s", o->output, strerror(errno));
+		return fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output, strerror(errno));
 	err = o->cpus.nr ? session__copy_cpus(s) : cpus__online(&s->cpus);
 	if (err)
-		return fail(EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
+		return fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
 	raise_nofile();
 	s->filter_tgid = o->pids.nr || (o->command && !o->all_cpus);
 	err = session__signals(s);
 	if (err)
-		return fail(EXIT_RUNTIME, "cannot set up signals and timer: %s", strerror(-err));
-	status = session__load(s);
-	if (status)
-		return status;
+		return fail(s, EXIT_RUNTIME, "cannot set up signals and timer: %s",
+			    strerror(-err));
 	s->pt = proc_table__new(!s->filter_tgid && !o->tids.nr);
 	s->sym = s->pt ? symbolizer__new(s->pt, &(struct symbolizer_opts){
-					 .kallsyms = o->stacks == STACKS_USER_ONLY ?
+					 .kallsyms = o->stacks == STACKS_USER_ONLY || s->ro ?
 							     NULL : "/proc/kallsyms",
 					 .demangle = o->demangle,
 					 .inlines = o->inlines,
@@ -333,23 +467,25 @@ static int session__open(struct session *s)
 				 }) :
 			 NULL;
 	if (!s->sym)
-		return fail(EXIT_RUNTIME, "out of memory");
+		return fail(s, EXIT_RUNTIME, "out of memory");
 	/* The side band first, then /proc: no mapping falls between the two. */
 	s->sb = s->pt ? sideband__open(&s->cpus, SIDEBAND_PAGES) : NULL;
 	if (!s->sb)
-		return fail(EXIT_RUNTIME, "cannot open the side-band events: %s",
+		return fail(s, EXIT_RUNTIME, "cannot open the side-band events: %s",
 			    strerror(errno));
-	status = session__targets(s);
-	if (status)
-		return status;
-	if (!s->filter_tgid && !o->tids.nr && (err = proc_table__scan_all(s->pt)))
-		return fail(EXIT_RUNTIME, "cannot read /proc: %s", strerror(-err));
-	status = session__command(s);
+	status = session__track(s);
+	status = status ?: session__command(s);
+	/* ranges are resolved and laid out before load: they size its maps */
+	status = status ?: session__ranges(s);
+	status = status ?: session__load(s);
+	status = status ?: session__targets(s);
+	if (!status && s->ro)
+		status = session__range_pages(s);
 	status = status ?: session__events(s);
 	if (status)
 		return status;
 	if (s->filter_tgid && (err = loader__attach_followers(s->l)))
-		return fail(EXIT_RUNTIME, "cannot follow forks: %s: %s", strerror(-err),
+		return fail(s, EXIT_RUNTIME, "cannot follow forks: %s: %s", strerror(-err),
 			    loader__error());
 	return 0;
 }
@@ -485,7 +621,7 @@ static int session__run(struct session *s)
 	if (!pfd || !map) {
 		free(pfd);
 		free(map);
-		return fail(EXIT_RUNTIME, "out of memory");
+		return fail(s, EXIT_RUNTIME, "out of memory");
 	}
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	err = session__timer(s);
@@ -493,12 +629,12 @@ static int session__run(struct session *s)
 	if (err) {
 		free(pfd);
 		free(map);
-		return fail(EXIT_RUNTIME, "cannot enable sampling: %s", strerror(-err));
+		return fail(s, EXIT_RUNTIME, "cannot enable sampling: %s", strerror(-err));
 	}
 	if (s->cmd && (err = command__release(s->cmd))) {
 		free(pfd);
 		free(map);
-		return fail(127, "cannot run '%s': %s", s->o->command[0], strerror(-err));
+		return fail(s, 127, "cannot run '%s': %s", s->o->command[0], strerror(-err));
 	}
 	while (!s->stop && !err)
 		err = session__poll(s, pfd, map);
@@ -507,7 +643,7 @@ static int session__run(struct session *s)
 	free(pfd);
 	free(map);
 	if (err)
-		return fail(EXIT_RUNTIME, "poll: %s", strerror(-err));
+		return fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
 	return 0;
 }
 
@@ -583,12 +719,12 @@ static int session__finish(struct session *s)
 	p.sideband_lost = sideband__lost(s->sb);
 	err = loader__read_stats(s->l, p.stats, p.busiest);
 	if (err)
-		return fail(EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
+		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
 	err = drain__profile(s->l, s->sym, s->o->stacks, &p);
 	err = err ?: ops->write(outfile__stream(s->out), &p, &oo);
 	err = err ?: outfile__commit(s->out);
 	if (err) {
-		fail(EXIT_RUNTIME, "cannot write the profile to '%s': %s",
+		fail(s, EXIT_RUNTIME, "cannot write the profile to '%s': %s",
 		     s->o->output ? s->o->output : "-", strerror(-err));
 	} else {
 		session__warnings(s, &p, s->sym);
@@ -599,6 +735,57 @@ static int session__finish(struct session *s)
 	return err ? EXIT_RUNTIME : 0;
 }
 
+/* ---- the end of bpfprof range ---- */
+
+static void session__range_summary(const struct session *s, const struct listing *ls)
+{
+	const uint64_t *st = ls->stats;
+	double hz = ls->duration > 0 ? s->busiest / ls->duration : 0;
+
+	fprintf(stderr, "%s: %" PRIu64 " samples in %zu range%s, %" PRIu64 " outside, %" PRIu64
+		" lost, %" PRIu64 " seen, %.2f s, ",
+		s->prog, st[STAT_KEPT], ls->nr, ls->nr == 1 ? "" : "s", st[STAT_OUT_OF_RANGE],
+		st[STAT_DROP_COUNTS_FULL], st[STAT_SEEN], ls->duration);
+	if (s->o->use_period)
+		fprintf(stderr, "period %llu requested", s->o->period);
+	else
+		fprintf(stderr, "%llu Hz requested", s->o->freq);
+	fprintf(stderr, ", %.1f Hz effective on the busiest CPU\n", hz);
+}
+
+static int session__finish_range(struct session *s)
+{
+	const struct listing_opts lo = {
+		.sort = s->ro->sort,
+		.disasm = s->ro->disasm,
+		.source = s->ro->source,
+	};
+	struct listing ls = { 0 };
+	uint64_t busiest[STAT__MAX];
+	int err;
+
+	sideband__read(s->sb, &proc_ops, s->pt);
+	ls.duration = elapsed(&s->t0, &s->t1);
+	err = loader__read_stats(s->l, ls.stats, busiest);
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
+	s->busiest = busiest[STAT_SEEN];
+	err = drain__listing(s->l, &s->rs, s->pt, true, &ls);
+	err = err ?: output_listing.write(outfile__stream(s->out), &ls, &lo);
+	err = err ?: outfile__commit(s->out);
+	if (err) {
+		fail(s, EXIT_RUNTIME, "cannot write the listing to '%s': %s",
+		     s->o->output ? s->o->output : "-", strerror(-err));
+	} else {
+		if (!ls.stats[STAT_KEPT])
+			fprintf(stderr, "%s: warning: no samples fell in the ranges\n", s->prog);
+		if (!s->o->quiet)
+			session__range_summary(s, &ls);
+	}
+	listing__free(&ls);
+	return err ? EXIT_RUNTIME : 0;
+}
+
 static void session__free(struct session *s)
 {
 	command__free(s->cmd);
@@ -606,6 +793,8 @@ static void session__free(struct session *s)
 	events__free(s->ev);
 	sideband__free(s->sb);
 	loader__free(s->l);
+	range_pages__free(&s->pages);
+	range_set__free(&s->rs); /* its binaries may be the process table's */
 	proc_table__free(s->pt);
 	outfile__free(s->out);
 	for (size_t i = 0; i < s->nr_pidfds; i++)
@@ -621,14 +810,26 @@ static void session__free(struct session *s)
 	idlist__free(&s->cpus);
 }
 
-int record__run(const struct record_opts *o)
+/* A whole run of record (@ro NULL) or range; the exit status. */
+static int session__main(const struct record_opts *o, const struct range_opts *ro)
 {
-	struct session s = { .o = o, .sigfd = -1, .timerfd = -1, .cgroup_fd = -1 };
+	struct session s = { .o = o, .ro = ro, .prog = ro ? "bpfprof range" : "bpfprof",
+			     .sigfd = -1, .timerfd = -1, .cgroup_fd = -1 };
 	int status;
 
 	status = session__open(&s);
 	status = status ?: session__run(&s);
-	status = status ?: session__finish(&s);
+	status = status ?: ro ? session__finish_range(&s) : session__finish(&s);
 	session__free(&s);
 	return status;
+}
+
+int record__run(const struct record_opts *o)
+{
+	return session__main(o, NULL);
+}
+
+int range__run(const struct record_opts *o, const struct range_opts *ro)
+{
+	return session__main(o, ro);
 }

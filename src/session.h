@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* `bpfprof record`: open, sample until told to stop, drain, write. */
+/* `bpfprof record` and `range`: open, sample until told to stop, drain, write. */
 #ifndef BPFPROF_SESSION_H
 #define BPFPROF_SESSION_H
 
@@ -15,5 +15,11 @@
  * returns the process exit status: 0, EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME.
  */
 int record__run(const struct record_opts *opts);
+
+/*
+ * Run `bpfprof range`: resolve the ranges (a usage error when one cannot
+ * be), sample like record__run, then write the listing. Same statuses.
+ */
+int range__run(const struct record_opts *opts, const struct range_opts *ro);
 
 #endif /* BPFPROF_SESSION_H */

@@ -15,12 +15,12 @@ setup() {
 	BIN=$BPFPROF
 }
 
-# usage_error WANT ARG...: `bpfprof record ARG...` exits 64 with exactly one
-# line, on stderr, "bpfprof record: ..." containing WANT.
-usage_error() {
-	local want=$1
-	shift
-	run --separate-stderr "$BIN" record "$@"
+# command_error COMMAND WANT ARG...: `bpfprof COMMAND ARG...` exits 64 with
+# exactly one line, on stderr, "bpfprof COMMAND: ..." containing WANT.
+command_error() {
+	local cmd=$1 want=$2
+	shift 2
+	run --separate-stderr "$BIN" "$cmd" "$@"
 	echo "args: $*"
 	echo "status: $status"
 	echo "stderr: $stderr"
@@ -28,8 +28,17 @@ usage_error() {
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
 	[ "${#stderr_lines[@]}" -eq 1 ]
-	[[ ${stderr_lines[0]} == "bpfprof record: "* ]]
+	[[ ${stderr_lines[0]} == "bpfprof $cmd: "* ]]
 	[[ $stderr == *"$want"* ]]
+}
+
+# usage_error WANT ARG...: command_error for record; range_error: for range.
+usage_error() {
+	command_error record "$@"
+}
+
+range_error() {
+	command_error range "$@"
 }
 
 # argp_error WANT ARG...: argp's own error (two lines with the hint), exit 64.
@@ -125,7 +134,7 @@ sysctl_or() {
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
 	[ "${#stderr_lines[@]}" -eq 1 ]
-	[ "$stderr" = "bpfprof: unknown command 'foo' (expected: record)" ]
+	[ "$stderr" = "bpfprof: unknown command 'foo' (expected: record, range)" ]
 }
 
 @test "an unknown top-level option: one line, exit 64" {
@@ -327,4 +336,82 @@ sysctl_or() {
 		"$BIN" record -F 0 -d 1
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "bpfprof record: invalid --freq '0': expected an integer from 1 to $(sysctl_or perf_event_max_sample_rate 100000)" ]
+}
+
+# --- bpfprof range ----------------------------------------------------------
+
+@test "bpfprof range --help shows the RANGE forms, option groups and examples" {
+	run --separate-stderr "$BIN" range --help
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ $output == *"Usage: bpfprof range [OPTION...] RANGE... [-- COMMAND [ARG...]]"* ]]
+	[[ $output == *"Targets"* ]]
+	[[ $output == *"Sampling:"* ]]
+	[[ $output == *"Output:"* ]]
+	[[ $output == *"kernel:0xSTART-0xEND"* ]]
+	[[ $output == *"BINARY:SYMBOL"* ]]
+	[[ $output == *"--sort=ORDER"* ]]
+	[[ $output == *"--no-disasm"* ]]
+	[[ $output == *"Examples:"* ]]
+	# the shared options, the event list with them; none of record's own
+	[[ $output == *"--pid=PID"* ]]
+	[[ $output == *"cpu-clock, task-clock"* ]]
+	[[ $output != *"--max-stacks"* ]]
+	[[ $output != *"--per-pid"* ]]
+}
+
+@test "bpfprof --help lists range" {
+	run "$BIN" --help
+	[ "$status" -eq 0 ]
+	[[ $output == *"  range "* ]]
+	[[ $output == *"man bpfprof-range"* ]]
+}
+
+@test "range: no RANGE at all" {
+	range_error "no RANGE given: expected at least one, e.g. kernel:vfs_read"
+	range_error "no RANGE given" -d 1 -F 99
+	# what follows -- is the command, not a range
+	range_error "no RANGE given" -- 0x2-0x1
+}
+
+@test "range: malformed ranges name the value and what is wrong" {
+	range_error "invalid range '0x2000-0x1000': the end address is not above the start" \
+		0x2000-0x1000
+	range_error "invalid range '0x1000+0': the range is empty" 0x1000+0
+	range_error "invalid range 'kernel:0x10-0x10': the range is empty" kernel:0x10-0x10
+	range_error "invalid range 'libc.so.6:': the symbol name is empty" libc.so.6:
+	range_error "invalid range ':memset': the binary name is empty" :memset
+	range_error "invalid range '': the range is empty" ''
+	range_error "invalid range '0x1000-0x2000x': junk after the end of the range" \
+		0x1000-0x2000x
+	range_error "invalid range 'foo/bar': not a kernel symbol name" foo/bar
+	range_error "invalid range 'prog:0x10-': the end address is missing" prog:0x10-
+}
+
+@test "range: a malformed range after a good one, before the command runs" {
+	local mark=$BATS_TEST_TMPDIR/ran
+	range_error "invalid range '0x3-0x1'" kernel:vfs_read 0x3-0x1 -- touch "$mark"
+	[ ! -e "$mark" ]
+}
+
+@test "range --sort: address or samples" {
+	range_error "invalid --sort 'hot': expected address, samples" --sort=hot vfs_read
+	range_error "invalid --sort '': expected address, samples" --sort= vfs_read
+}
+
+@test "range: the shared options are checked as in record" {
+	range_error "invalid --freq '0': expected an integer from 1 to" -F 0 vfs_read
+	range_error "-F/--freq 99 and -c/--period 1000 cannot be used together" \
+		-F 99 -c 1000 vfs_read
+	range_error "unknown event 'nope'" -e nope vfs_read
+	range_error "invalid --duration 'x'" -d x vfs_read
+	range_error "-a/--all-cpus cannot be used with -p/--pid" -a -p $$ vfs_read
+	range_error "invalid --demangle 'long'" --demangle=long vfs_read
+}
+
+@test "range: record-only options are unknown" {
+	run --separate-stderr "$BIN" range --max-stacks 10 vfs_read
+	[ "$status" -eq 64 ]
+	[[ $stderr == *"--max-stacks"* ]]
+	[[ $stderr == *"bpfprof range --help"* ]]
 }

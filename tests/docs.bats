@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-# `bpfprof record --help`, the man page and the bash, zsh and fish
-# completions list the same long options (hidden ones excluded: they are in
-# none), the same event names and formats, and each file is valid for its
-# tool. No root needed.
+# `bpfprof record --help` and `bpfprof range --help`, their man pages and
+# the bash, zsh and fish completions list the same long options per command
+# (hidden ones excluded: they are in none), the same event names and
+# formats, and each file is valid for its tool. No root needed.
 #
 # BPFPROF: the binary (default build/src/bpfprof under the repository).
 
@@ -15,6 +15,7 @@ setup() {
 	need_binary
 	BIN=$BPFPROF
 	MAN=$REPO/man/bpfprof-record.1
+	RANGE_MAN=$REPO/man/bpfprof-range.1
 	BASH_COMP=$REPO/completions/bpfprof.bash
 	ZSH_COMP=$REPO/completions/_bpfprof
 	FISH_COMP=$REPO/completions/bpfprof.fish
@@ -25,19 +26,65 @@ long_opts() {
 	grep -oE -- '--[a-z][a-z-]*' | sed 's/-*$//' | sort -u
 }
 
+# help_opts [COMMAND]: the long options of `bpfprof COMMAND --help` (record).
 help_opts() {
-	"$BIN" record --help | long_opts
+	"$BIN" "${1:-record}" --help | long_opts
 }
 
 # The man source writes a hyphen as \-.
 man_opts() {
-	sed 's/\\-/-/g' "$MAN" | long_opts
+	sed 's/\\-/-/g' "${1:-$MAN}" | long_opts
 }
 
-# fish spells them "-l name" in its complete commands.
+# bash_opts COMMAND: the words of its _bpfprof_COMMAND_{arg,flag}_opts lists.
+bash_opts() {
+	awk -v re="^_bpfprof_$1_(arg|flag)_opts=" '$0 ~ re { on = 1 } on { print }
+		on && /'"'"'$/ && !/='"'"'$/ { on = 0 }' "$BASH_COMP" | long_opts
+}
+
+# zsh_opts COMMAND: the shared specs and those of its _bpfprof_COMMAND function.
+zsh_opts() {
+	awk -v fn="^_bpfprof_$1\\(\\) \\{" '/^_bpfprof_shared_opts=\(/ { on = 1 }
+		$0 ~ fn { on = 1 } on { print } on && /^[)}]$/ { on = 0 }' "$ZSH_COMP" |
+		long_opts
+}
+
+# fish_opts COMMAND: fish spells them "-l name" in the complete commands
+# for that command ($rec, $rng) or for both ($both).
 fish_opts() {
-	grep -E '^complete ' "$FISH_COMP" | grep -oE -- ' -l [a-z][a-z-]*' |
-		sed 's/^ -l /--/' | sort -u
+	local var
+	case $1 in
+	record) var=rec ;;
+	range) var=rng ;;
+	esac
+	grep -E "^complete .* -n \\\$($var|both) " "$FISH_COMP" |
+		grep -oE -- ' -l [a-z][a-z-]*' | sed 's/^ -l /--/' | sort -u
+}
+
+# bash_complete SCRIPT: run SCRIPT's `comp WORD...` lines with the bash
+# completion loaded; each prints the completions of its last word.
+bash_complete() {
+	run bash -c '
+		source "$1"
+		comp() {
+			COMP_WORDS=("$@")
+			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+			COMPREPLY=()
+			_bpfprof
+			echo "${COMPREPLY[*]}"
+		}
+		eval "$2"
+	' _ "$BASH_COMP" "$1"
+}
+
+# fish_complete LINE...: fish's completions of each command line, one
+# output line each (its candidates, space-separated).
+fish_complete() {
+	command -v fish >/dev/null || skip "fish is not installed"
+	run fish -c 'source $argv[1]
+		for l in $argv[2..-1]
+			echo (complete -C "$l" | cut -f1)
+		end' "$FISH_COMP" "$@"
 }
 
 # same_set NAME LIST_A LIST_B: fail with the difference.
@@ -65,32 +112,42 @@ same_set() {
 	refute grep -q -- empty-handler "$BASH_COMP" "$ZSH_COMP" "$FISH_COMP"
 }
 
-@test "the man page lists the options of --help" {
-	same_set man/bpfprof-record.1 "$(help_opts)" "$(man_opts)"
+@test "the man pages list the options of --help" {
+	same_set man/bpfprof-record.1 "$(help_opts record)" "$(man_opts "$MAN")"
+	same_set man/bpfprof-range.1 "$(help_opts range)" "$(man_opts "$RANGE_MAN")"
 }
 
 @test "the bash completion lists the options of --help" {
-	same_set completions/bpfprof.bash "$(help_opts)" "$(long_opts <"$BASH_COMP")"
+	same_set "completions/bpfprof.bash (record)" "$(help_opts record)" "$(bash_opts record)"
+	same_set "completions/bpfprof.bash (range)" "$(help_opts range)" "$(bash_opts range)"
+	# and nothing else
+	same_set completions/bpfprof.bash "$( (help_opts record; help_opts range) | sort -u)" \
+		"$(long_opts <"$BASH_COMP")"
 }
 
 @test "the zsh completion lists the options of --help" {
-	same_set completions/_bpfprof "$(help_opts)" "$(long_opts <"$ZSH_COMP")"
+	same_set "completions/_bpfprof (record)" "$(help_opts record)" "$(zsh_opts record)"
+	same_set "completions/_bpfprof (range)" "$(help_opts range)" "$(zsh_opts range)"
 }
 
 @test "the fish completion lists the options of --help" {
-	same_set completions/bpfprof.fish "$(help_opts)" "$(fish_opts)"
+	same_set "completions/bpfprof.fish (record)" "$(help_opts record)" "$(fish_opts record)"
+	same_set "completions/bpfprof.fish (range)" "$(help_opts range)" "$(fish_opts range)"
 }
 
-@test "the man page documents each option with its short form as in --help" {
-	local line short long
+@test "the man pages document each option with its short form as in --help" {
+	local cmd short long
 	# "  -a, --all-cpus  ..." in --help -> ".BR \-a ", " \-\-all\-cpus" in the page
-	while read -r short long; do
-		grep -qF -- ".BR \\-$short \", \" \\-\\-${long//-/\\-}" "$MAN" || {
-			echo "man page: no '-$short, --$long'"
-			return 1
-		}
-	done < <("$BIN" record --help |
-		sed -nE 's/^ +-([a-zA-Z?]), --([a-z-]+).*/\1 \2/p')
+	for cmd in record range; do
+		while read -r short long; do
+			grep -qF -- ".BR \\-$short \", \" \\-\\-${long//-/\\-}" \
+				"$REPO/man/bpfprof-$cmd.1" || {
+				echo "man page of $cmd: no '-$short, --$long'"
+				return 1
+			}
+		done < <("$BIN" "$cmd" --help |
+			sed -nE 's/^ +-([a-zA-Z?]), --([a-z-]+).*/\1 \2/p')
+	done
 }
 
 @test "every event name of --help is in the man page and the completions" {
@@ -117,23 +174,14 @@ same_set() {
 }
 
 @test "bash completion: subcommands, options, events, formats, the command" {
-	run bash -c '
-		source "$1"
-		comp() {
-			COMP_WORDS=("$@")
-			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-			COMPREPLY=()
-			_bpfprof
-			echo "${COMPREPLY[*]}"
-		}
+	bash_complete '
 		comp bpfprof re
 		comp bpfprof record --max-s
 		comp bpfprof record -e cache-r
 		comp bpfprof record --event = task
 		comp bpfprof record -f fo
 		comp bpfprof record -d 5 -- bas
-		comp bpfprof record -d 5 bas
-	' _ "$BASH_COMP"
+		comp bpfprof record -d 5 bas'
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = record ]
@@ -143,6 +191,24 @@ same_set() {
 	[ "${lines[4]}" = folded ]
 	[[ " ${lines[5]} " == *" bash "* ]]
 	[[ " ${lines[6]} " == *" bash "* ]]
+}
+
+@test "bash completion: range options, --sort values, the command after --" {
+	bash_complete '
+		comp bpfprof ra
+		comp bpfprof range --no-d
+		comp bpfprof range --sort = s
+		comp bpfprof range -e cache-r
+		comp bpfprof range vfs_read -- bas
+		comp bpfprof range --max-s'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = range ]
+	[ "${lines[1]}" = "--no-demangle --no-disasm" ]
+	[ "${lines[2]}" = samples ]
+	[ "${lines[3]}" = cache-references ]
+	[[ " ${lines[4]} " == *" bash "* ]]
+	[ -z "${lines[5]-}" ]
 }
 
 @test "zsh completion: valid syntax" {
@@ -156,18 +222,26 @@ same_set() {
 }
 
 @test "fish completion: options, events and the command" {
-	command -v fish >/dev/null || skip "fish is not installed"
-	run fish -c 'source $argv[1]
-		complete -C "bpfprof re" | cut -f1
-		complete -C "bpfprof record --max-s" | cut -f1
-		complete -C "bpfprof record -e cache-r" | cut -f1
-		complete -C "bpfprof record -d 5 -- bas" | cut -f1 | grep -x bash' "$FISH_COMP"
+	fish_complete "bpfprof re" "bpfprof record --max-s" "bpfprof record -e cache-r" \
+		"bpfprof record -d 5 -- bas"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = record ]
 	[ "${lines[1]}" = --max-stacks ]
 	[ "${lines[2]}" = cache-references ]
-	[ "${lines[3]}" = bash ]
+	[[ " ${lines[3]} " == *" bash "* ]]
+}
+
+@test "fish completion: range options and the command after --" {
+	fish_complete "bpfprof ra" "bpfprof range --no-di" "bpfprof range --sort=s" \
+		"bpfprof range vfs_read -- bas" "bpfprof range --max-s"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = range ]
+	[ "${lines[1]}" = --no-disasm ]
+	[ "${lines[2]}" = --sort=samples ]
+	[[ " ${lines[3]} " == *" bash "* ]]
+	[ "${lines[4]-}" = "" ]
 }
 
 @test "man pages: no groff warnings" {

@@ -205,6 +205,84 @@ static void test_exe(const struct fx_entry *e, size_t n)
 	elf_symtab__free(tab);
 }
 
+/* vaddr -> offset is the inverse of offset -> vaddr, on every entry. */
+static void check_vaddr_to_off(const struct elf_symtab *tab, const struct fx_entry *e,
+			       size_t n)
+{
+	uint64_t off;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		off = 0;
+		CHECK(elf_symtab__vaddr_to_off(tab, e[i].vaddr, &off) == 0 && off == e[i].off,
+		      "vaddr 0x%" PRIx64 " of %s -> offset 0x%" PRIx64, e[i].vaddr, e[i].name,
+		      e[i].off);
+	}
+	CHECK(elf_symtab__vaddr_to_off(tab, 1ull << 40, &off) == -ENOENT,
+	      "vaddr past every segment -> -ENOENT");
+}
+
+/* find_fd by name: every name of an alias group, sizes, unsized, ambiguity. */
+static void check_find(int fd, const struct fx_entry *e, size_t n)
+{
+	static const char *const names[] = { "fx_a_l", "fx_a_weak",
+					     "fx_a_global_with_the_longest_name" };
+	const struct fx_entry *a = fx_find(e, n, "fx_a_global_with_the_longest_name");
+	const struct fx_entry *u = fx_find(e, n, "fx_unsized");
+	const struct fx_entry *g = fx_find(e, n, "fx_e_global");
+	struct elf_func f;
+	size_t i;
+
+	if (!a || !u || !g) {
+		CHECK(0, "fixture printed the functions find needs");
+		return;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		CHECK(!elf_symtab__find_fd(fd, names[i], &f) && f.start == a->vaddr &&
+			      f.end == a->vaddr + 16 && f.nr == 1 && !f.ifunc,
+		      "find %s: the alias group's 16 bytes", names[i]);
+	CHECK(!elf_symtab__find_fd(fd, "fx_unsized", &f) && f.start == u->vaddr &&
+		      f.end == u->vaddr + 32,
+	      "find fx_unsized: up to the next symbol");
+	CHECK(!elf_symtab__find_fd(fd, "fx_e_global", &f) && f.start == g->vaddr &&
+		      f.end == g->vaddr + 8,
+	      "find fx_e_global: the largest size of its aliases");
+	CHECK(elf_symtab__find_fd(fd, "fx_no_such_function", &f) == -ENOENT,
+	      "an unknown name -> -ENOENT");
+	CHECK(elf_symtab__find_fd(fd, "fx_data_var", &f) == -ENOENT,
+	      "a data object is not a function");
+	CHECK(elf_symtab__find_fd(fd, "fx_unsize", &f) == -ENOENT,
+	      "a prefix of a name is not the name");
+}
+
+static void test_find(const struct fx_entry *e, size_t n)
+{
+	const char *path = env("FIXTURE_EXE");
+	struct elf_symtab *tab = path ? load_path(path, NULL) : NULL;
+	const struct fx_entry *sized = fx_find(e, n, "fx_sized");
+	int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	struct elf_func f = { 0 };
+
+	CHECK(tab && fd >= 0, "open the fixture executable");
+	if (!tab || fd < 0 || !sized)
+		goto out;
+	check_vaddr_to_off(tab, e, n);
+	check_find(fd, e, n);
+	CHECK_STR(elf_symtab__lookup_func(tab, sized->vaddr + 2, &f), "fx_sized",
+		  "lookup_func inside fx_sized");
+	CHECK(f.start == sized->vaddr && f.end == sized->vaddr + 4,
+	      "lookup_func: fx_sized's bounds");
+	CHECK(!elf_symtab__lookup_func(tab, sized->vaddr + 4, &f),
+	      "lookup_func past fx_sized's size: none");
+	CHECK(elf_symtab__find_fd(-1, "main", &f) == -EBADF, "find without a file: -EBADF");
+	CHECK(elf_symtab__find_mem("\177ELF", 0, "main", &f) == -ENOEXEC,
+	      "find in an empty image: -ENOEXEC");
+out:
+	if (fd >= 0)
+		close(fd);
+	elf_symtab__free(tab);
+}
+
 static void test_exe_mem(const struct fx_entry *e, size_t n)
 {
 	const char *path = env("FIXTURE_EXE");
@@ -359,6 +437,31 @@ static void check_libc_memcpy(const struct elf_symtab *tab, void *h)
 		      "libc: memcpy implementation agrees with dladdr");
 }
 
+/* A weak alias (random_r) is found though the table keeps another name; memset is an IFUNC. */
+static void test_libc_find(const char *path, void *h)
+{
+	void *addr = dlsym(h, "rand_r");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct elf_func f = { 0 };
+	uint64_t off = 0;
+	Dl_info info;
+
+	CHECK(fd >= 0 && addr && dladdr(addr, &info) && !maps_offset((uintptr_t)addr, &off),
+	      "libc: open it, find rand_r in this process");
+	if (fd < 0 || !addr)
+		goto out;
+	CHECK(!elf_symtab__find_fd(fd, "rand_r", &f) &&
+		      f.start == (uintptr_t)addr - (uintptr_t)info.dli_fbase &&
+		      f.end > f.start && !f.ifunc,
+	      "libc: find rand_r at its dlsym address");
+	CHECK(!elf_symtab__find_fd(fd, "random_r", &f) && f.end > f.start && !f.ifunc,
+	      "libc: find the weak random_r");
+	CHECK(!elf_symtab__find_fd(fd, "memset", &f) && f.ifunc, "libc: memset is an IFUNC");
+out:
+	if (fd >= 0)
+		close(fd);
+}
+
 static void test_libc(void)
 {
 	static const char *const funcs[] = {
@@ -382,6 +485,7 @@ static void test_libc(void)
 	for (i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++)
 		check_libc_func(tab, h, funcs[i]);
 	check_libc_memcpy(tab, h);
+	test_libc_find(info.dli_fname, h);
 out:
 	elf_symtab__free(tab);
 	if (h)
@@ -458,6 +562,7 @@ int main(void)
 	CHECK(n >= 13, "fixture executable ran and printed its functions (%zu)", n);
 	test_exe(e, n);
 	test_exe_mem(e, n);
+	test_find(e, n);
 	test_stripped(e, n);
 	test_lib();
 	test_libc();

@@ -14,6 +14,51 @@ static struct map_event ev(uint64_t start, uint64_t end, uint64_t pgoff, const c
 				   .ino = ino, .dev = makedev(8, 1) };
 }
 
+/* Counts the mappings of each tgid seen, and the one with a binary at @want. */
+struct walk {
+	size_t nr[2]; /* tgids 100, 300 */
+	const struct mapping *found;
+	uint64_t want;
+	int stop_at;
+};
+
+static int walk_one(pid_t tgid, const struct mapping *m, void *ctx)
+{
+	struct walk *w = ctx;
+
+	w->nr[tgid == 300]++;
+	if (m->start == w->want)
+		w->found = m;
+	return w->stop_at && w->nr[0] + w->nr[1] == (size_t)w->stop_at ? 42 : 0;
+}
+
+/* Every mapping of every process's newest generation; the comm of each. */
+static void test_each_mapping(void)
+{
+	struct map_event a = ev(0x400000, 0x401000, 0x1000, "/nonexistent/a", 11);
+	struct map_event b = ev(0x500000, 0x501000, 0x0, "/nonexistent/b", 12);
+	struct proc_table *pt = proc_table__new(true);
+	struct walk w = { .want = 0x500000 };
+
+	proc_table__comm(pt, 100, 100, "first", false);
+	proc_table__mmap(pt, 100, &a);
+	proc_table__mmap(pt, 100, &b);
+	proc_table__fork(pt, 100, 300, 300);
+	proc_table__comm(pt, 300, 300, "second", true); /* exec: an empty generation */
+	proc_table__mmap(pt, 300, &b);
+	CHECK(proc_table__for_each_mapping(pt, walk_one, &w) == 0, "for_each_mapping: 0");
+	CHECK(w.nr[0] == 2 && w.nr[1] == 1,
+	      "two mappings of 100, one of 300's newest generation (%zu, %zu)", w.nr[0], w.nr[1]);
+	CHECK(w.found && w.found->bin && w.found->bin->ino == 12, "the mapping of b, with b");
+	w = (struct walk){ .stop_at = 2 };
+	CHECK(proc_table__for_each_mapping(pt, walk_one, &w) == 42 && w.nr[0] + w.nr[1] == 2,
+	      "a nonzero return stops the walk and is returned");
+	CHECK_STR(proc_table__comm_of(pt, 100), "first", "comm_of the first process");
+	CHECK_STR(proc_table__comm_of(pt, 300), "second", "comm_of: the newest generation's");
+	CHECK(!proc_table__comm_of(pt, 999), "comm_of an unknown process: NULL");
+	proc_table__free(pt);
+}
+
 int main(void)
 {
 	char l1[] = "7f0000001000-7f0000005000 r-xp 00002000 fd:01 1234   /usr/lib/libx.so (deleted)\n";
@@ -82,5 +127,6 @@ int main(void)
 	CHECK(proc_table__mmap(pt, 555, &a) == 0 && proc_table__find(pt, 555, NULL, 0x400010) == NULL,
 	      "untracked processes are ignored when not tracking all");
 	proc_table__free(pt);
+	test_each_mapping();
 	return check_done();
 }

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * `bpfprof range` command line: RANGE arguments (checked by rangespec, so
+ * a malformed one is a usage error before anything runs), the listing
+ * options, and the targets, sampling and output options it shares with
+ * record (cli-shared.c). The command, if any, follows "--".
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli-shared.h"
+#include "cli.h"
+#include "rangespec.h"
+#include "session.h"
+
+/* Options without a short form. */
+enum {
+	OPT_SORT = 0x100,
+	OPT_NO_DISASM,
+	OPT_NO_SOURCE,
+};
+
+struct range_parser {
+	struct cli_parser base; /* first: the shared children's input */
+	struct range_opts *ro;
+};
+
+static const char doc[] =
+	"Keep only the samples inside address ranges, count them per instruction in "
+	"the kernel, and list each range's instructions with their samples, source lines "
+	"and disassembly."
+	"\v"
+	"RANGE is one of:\n"
+	"  SYMBOL, kernel:SYMBOL     a kernel function (kernel:vfs_read)\n"
+	"  kernel:0xSTART-0xEND      kernel addresses (or kernel:0xSTART+LEN)\n"
+	"  BINARY:SYMBOL             a function of an executable or library, by path or "
+	"file name (libc.so.6:memset)\n"
+	"  BINARY:0xSTART-0xEND      ELF virtual addresses of that binary (or +LEN)\n"
+	"  0xSTART-0xEND             absolute addresses: kernel ones, or of the one target "
+	"process\n"
+	"A binary's ranges are counted in every target process that maps it at the "
+	"start.\n"
+	"\n"
+	"Examples:\n"
+	"  bpfprof range -p 1234 -F 999 -d 5 libc.so.6:memset\n"
+	"      Where in memset process 1234 spends its time, for 5 s.\n"
+	"  bpfprof range -F 999 -d 3 --sort=samples kernel:read_zero\n"
+	"      The hottest instructions of read_zero, system-wide.\n"
+	"  bpfprof range -F 999 vfs_read -- dd if=/dev/zero of=/dev/null count=1M\n"
+	"      vfs_read while dd runs (the command follows --).\n"
+	"\n"
+	"See bpfprof-range(1) for the listing.";
+
+static const struct argp_option options[] = {
+	{ NULL, 0, NULL, 0, "Targets (default: the whole system):", CLI_GROUP_TARGETS },
+	{ NULL, 0, NULL, 0, "Sampling:", CLI_GROUP_SAMPLING },
+	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
+	{ "sort", OPT_SORT, "ORDER", 0,
+	  "Instructions by address (default) or by samples, hottest first",
+	  CLI_GROUP_OUTPUT },
+	{ "no-disasm", OPT_NO_DISASM, NULL, 0, "No instruction column", CLI_GROUP_OUTPUT },
+	{ "no-source", OPT_NO_SOURCE, NULL, 0,
+	  "No source lines (column and hottest lines); DWARF is not read", CLI_GROUP_OUTPUT },
+	{ NULL, 0, NULL, 0, "Help:", -1 },
+	{ 0 },
+};
+
+static void parse_sort(const struct argp_state *state, struct range_opts *ro, const char *arg)
+{
+	if (!strcmp(arg, "address"))
+		ro->sort = SORT_ADDRESS;
+	else if (!strcmp(arg, "samples"))
+		ro->sort = SORT_SAMPLES;
+	else
+		cli__usage_error(state, "invalid --sort '%s': expected address, samples", arg);
+}
+
+/* Did "--" come before argument @arg? Then it starts the command. */
+static bool after_separator(const struct argp_state *state, const char *arg)
+{
+	for (int i = 1; i < state->argc && state->argv[i] != arg; i++)
+		if (!strcmp(state->argv[i], "--"))
+			return true;
+	return false;
+}
+
+static void parse_range(const struct argp_state *state, struct range_opts *ro, char *arg)
+{
+	struct rangespec r;
+	const char *why;
+	int err = rangespec__parse(arg, &r, &why);
+
+	if (err == -ENOMEM)
+		argp_failure(state, EXIT_RUNTIME, ENOMEM, "RANGE");
+	if (err)
+		cli__usage_error(state, "invalid range '%s': %s", arg, why);
+	rangespec__free(&r);
+	ro->ranges[ro->nr_ranges++] = arg;
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct range_parser *p = state->input;
+	struct range_opts *ro = p->ro;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		cli__init_children(state, &p->base);
+		break;
+	case ARGP_KEY_ARG:
+		if (after_separator(state, arg))
+			cli__command(state, p->base.opts, arg);
+		else
+			parse_range(state, ro, arg);
+		break;
+	case ARGP_KEY_END:
+		if (!ro->nr_ranges)
+			cli__usage_error(state, "no RANGE given: expected at least one, e.g. "
+						"kernel:vfs_read or libc.so.6:memset");
+		cli__finish(state, &p->base);
+		break;
+	case OPT_SORT:
+		parse_sort(state, ro, arg);
+		break;
+	case OPT_NO_DISASM:
+		ro->disasm = false;
+		break;
+	case OPT_NO_SOURCE:
+		ro->source = false;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp range_argp = {
+	.options = options,
+	.parser = parse_opt,
+	.args_doc = "RANGE... [-- COMMAND [ARG...]]",
+	.doc = doc,
+	.children = cli_shared_children,
+};
+
+void cli_range__parse(int argc, char **argv, struct record_opts *opts, struct range_opts *ro)
+{
+	struct range_parser p = { .ro = ro };
+
+	cli__defaults(&p.base, opts);
+	memset(ro, 0, sizeof(*ro));
+	ro->disasm = true;
+	ro->source = true;
+	ro->ranges = calloc(argc > 0 ? argc : 1, sizeof(*ro->ranges));
+	if (!ro->ranges) {
+		fprintf(stderr, "bpfprof range: %s\n", strerror(ENOMEM));
+		exit(EXIT_RUNTIME);
+	}
+	cli__parse(&range_argp, "range", argc, argv, &p);
+}
+
+void range_opts__free(struct range_opts *ro)
+{
+	free(ro->ranges);
+	ro->ranges = NULL;
+	ro->nr_ranges = 0;
+}

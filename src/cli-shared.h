@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The command-line options `record` and `range` share, as argp children:
+ * targets, sampling, and the output and symbol options, with their parsers
+ * and cross-option checks. A subcommand's own argp names the groups
+ * (CLI_GROUP_*) and adds its options; the children merge into them. Every
+ * usage error is one line on stderr, "bpfprof COMMAND: ...", naming the
+ * bad value and what was expected, then exit status 64.
+ */
+#ifndef BPFPROF_CLI_SHARED_H
+#define BPFPROF_CLI_SHARED_H
+
+#include <argp.h>
+#include <stdbool.h>
+
+#include "options.h"
+
+/* Option groups, headed in each subcommand's own option table. */
+enum cli_group {
+	CLI_GROUP_TARGETS = 1,
+	CLI_GROUP_SAMPLING = 2,
+	CLI_GROUP_OUTPUT = 3,
+};
+
+/* What parsing needs beyond the options: the input of every shared child. */
+struct cli_parser {
+	struct record_opts *opts;
+	unsigned long long max_rate;  /* kernel.perf_event_max_sample_rate */
+	unsigned long long max_stack; /* kernel.perf_event_max_stack */
+	bool freq_given, period_given, all_given;
+};
+
+/* -a -p -t -G -C --idle */
+extern const struct argp cli_targets_argp;
+/* -F -c -e -d */
+extern const struct argp cli_sampling_argp;
+/* -o -q --demangle --no-demangle --debug-dir */
+extern const struct argp cli_output_argp;
+/* The three, for a subcommand's argp .children. */
+extern const struct argp_child cli_shared_children[];
+
+/* Print "bpfprof COMMAND: MESSAGE" and exit with status 64. */
+void __attribute__((format(printf, 2, 3), noreturn))
+cli__usage_error(const struct argp_state *state, const char *fmt, ...);
+/* A decimal integer in [min, max] for --@opt, else a usage error. */
+unsigned long long cli__parse_integer(const struct argp_state *state, const char *opt,
+				      const char *arg, unsigned long long min,
+				      unsigned long long max);
+/* "a, b, c" from @name(0), @name(1), ... up to NULL; malloc'd, or NULL. */
+char *cli__join_names(const char *(*name)(unsigned int i));
+
+/* Defaults of every shared option, and the kernel limits parsing checks against. */
+void cli__defaults(struct cli_parser *p, struct record_opts *opts);
+/* At ARGP_KEY_INIT: hand the parser to every child. */
+void cli__init_children(struct argp_state *state, struct cli_parser *p);
+/* The command from its first argument @arg to the end of argv. */
+void cli__command(struct argp_state *state, struct record_opts *opts, char *arg);
+/* At ARGP_KEY_END: the shared cross-option checks and derived fields. */
+void cli__finish(const struct argp_state *state, struct cli_parser *p);
+
+/*
+ * Parse @argv (argv[0] is the subcommand) with @argp, under the program
+ * name "bpfprof @cmd", with @input as the parser's input. Exits with status
+ * 64 on a usage error, 0 after --help.
+ */
+void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input);
+
+#endif /* BPFPROF_CLI_SHARED_H */

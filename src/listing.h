@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * `bpfprof range` output: per range, every instruction with its samples,
+ * function and offset, source line and disassembly; the hottest source
+ * lines; the processes it was counted in. Built once after sampling stops
+ * (listing.c: BPF counts, names, lines, code bytes) into plain data that
+ * the writers (output-listing.c, ...) read without touching BPF or /proc.
+ */
+#ifndef BPFPROF_LISTING_H
+#define BPFPROF_LISTING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "bpfprof.h"
+#include "options.h"
+
+/* One instruction (or, without the code, one sampled address). */
+struct listing_row {
+	uint64_t addr;    /* listing address: ELF vaddr in a binary, else absolute */
+	uint64_t count;
+	const char *func; /* the function holding it; NULL: none */
+	uint64_t func_off;
+	const char *file; /* source file (base name); NULL: unknown */
+	uint32_t line;
+	char *text;       /* disassembly; NULL: none */
+};
+
+/* Samples of one source line. */
+struct listing_src {
+	const char *file;
+	uint32_t line;
+	uint64_t count;
+};
+
+/* Samples of one place the range was counted in: a process, or the kernel (tgid 0). */
+struct listing_proc {
+	pid_t tgid;
+	const char *comm; /* NULL: unknown */
+	uint64_t count;
+};
+
+struct listing_range {
+	const char *arg;     /* as given */
+	const char *kind;    /* "kernel symbol", ... */
+	const char *binary;  /* its path (or the name given); NULL: the kernel, absolute */
+	const char *other;   /* another file of that name the targets map (not counted) */
+	const char *symbol;  /* the function named or at its start; NULL: none */
+	const char *impl;    /* an IFUNC's selected function; NULL: not an IFUNC */
+	uint64_t start, end; /* listing addresses; end == start: unresolved */
+	bool unmapped;       /* no target mapped its binary: nothing was counted */
+	uint64_t samples;
+	struct listing_row *rows; /* by address */
+	size_t nr_rows;
+	struct listing_src *srcs; /* hottest first */
+	size_t nr_srcs;
+	struct listing_proc *procs; /* those with samples, most first */
+	size_t nr_procs;
+	size_t nr_insts;     /* the places it was counted in */
+	const char *no_code; /* why there is no disassembly, or NULL */
+	const char *no_source; /* why no row has a source line, or NULL */
+};
+
+struct listing {
+	struct listing_range *ranges;
+	size_t nr;
+	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
+	double duration;           /* seconds sampled */
+};
+
+struct listing_opts {
+	enum listing_sort sort;
+	bool disasm; /* the instruction column */
+	bool source; /* the source column and the hottest lines */
+};
+
+void listing__free(struct listing *ls);
+
+/* Samples of the targets: seen, less idle and filtered ones. */
+uint64_t listing__target_samples(const struct listing *ls);
+
+struct listing_output_ops {
+	const char *name;
+	/* 0 or -errno; never prints anything but the listing */
+	int (*write)(FILE *f, const struct listing *ls, const struct listing_opts *o);
+};
+
+/* The annotated text listing (output-listing.c). */
+extern const struct listing_output_ops output_listing;
+
+#endif /* BPFPROF_LISTING_H */

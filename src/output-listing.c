@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The annotated listing of `bpfprof range`, as text: per range a header,
+ * one row per instruction (address, function+offset, samples, percent of
+ * the range, source line, instruction; '>' before rows with at least
+ * HOT_PERCENT of the range's samples), the hottest source lines; then the
+ * totals of the run.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "listing.h"
+
+#define HOT_PERCENT 5.0
+#define HOT_LINES 10     /* source lines in the summary */
+#define FUNC_WIDTH_MAX 40
+
+static double percent(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * part / whole : 0;
+}
+
+static int digits(uint64_t v, int base)
+{
+	int n = 1;
+
+	while (v >= (uint64_t)base) {
+		v /= base;
+		n++;
+	}
+	return n;
+}
+
+/* Column widths of one range's rows. */
+struct widths {
+	int addr, func, count, src;
+};
+
+static int row__func(const struct listing_row *row, char *buf, size_t size)
+{
+	if (!row->func)
+		return snprintf(buf, size, "?");
+	return snprintf(buf, size, "%s+0x%" PRIx64, row->func, row->func_off);
+}
+
+static int row__src(const struct listing_row *row, char *buf, size_t size)
+{
+	if (!row->file || !row->line)
+		return snprintf(buf, size, "?");
+	return snprintf(buf, size, "%s:%" PRIu32, row->file, row->line);
+}
+
+static void widths__measure(struct widths *w, const struct listing_range *lr)
+{
+	char buf[512];
+
+	*w = (struct widths){
+		.addr = 2 + digits(lr->end > lr->start ? lr->end - 1 : lr->start, 16),
+		.func = strlen("function+offset"),
+		.count = strlen("samples"),
+		.src = strlen("source"),
+	};
+	if (w->addr < (int)strlen("address"))
+		w->addr = strlen("address");
+	for (size_t i = 0; i < lr->nr_rows; i++) {
+		const struct listing_row *row = &lr->rows[i];
+		int n = row__func(row, buf, sizeof(buf));
+
+		if (n > w->func)
+			w->func = n < FUNC_WIDTH_MAX ? n : FUNC_WIDTH_MAX;
+		if (digits(row->count, 10) > w->count)
+			w->count = digits(row->count, 10);
+		n = row__src(row, buf, sizeof(buf));
+		if (n > w->src)
+			w->src = n;
+	}
+}
+
+static void range__write_header(FILE *f, const struct listing_range *lr, size_t i,
+				 uint64_t targets)
+{
+	fprintf(f, "range %zu: %s (%s)\n", i + 1, lr->arg, lr->kind);
+	if (lr->binary)
+		fprintf(f, "  binary: %s\n", lr->binary);
+	if (lr->end > lr->start) {
+		fprintf(f, "  %s: %s", lr->binary ? "symbol" : "kernel",
+			lr->symbol ? lr->symbol : "(no symbol)");
+		if (lr->impl)
+			fprintf(f, " (an IFUNC; here it selects %s)", lr->impl);
+		fprintf(f, ", 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64 " bytes)\n", lr->start,
+			lr->end, lr->end - lr->start);
+	}
+	if (lr->other)
+		fprintf(f, "  note: targets also map another file of that name, %s: "
+			   "not counted\n", lr->other);
+	if (lr->unmapped)
+		fprintf(f, "  not counted: no target process mapped it at the start (binaries "
+			   "mapped later, and a command's, are not followed yet)\n");
+	if (lr->nr_insts > 1 || (lr->nr_procs && lr->procs[0].tgid)) {
+		fprintf(f, "  counted in %zu process%s", lr->nr_insts,
+			lr->nr_insts == 1 ? "" : "es");
+		for (size_t j = 0; j < lr->nr_procs; j++)
+			fprintf(f, "%s %d %s %" PRIu64, j ? "," : ":", lr->procs[j].tgid,
+				lr->procs[j].comm ? lr->procs[j].comm : "?", lr->procs[j].count);
+		if (lr->nr_procs < lr->nr_insts)
+			fprintf(f, "%s %zu without samples", lr->nr_procs ? "," : ":",
+				lr->nr_insts - lr->nr_procs);
+		fputc('\n', f);
+	}
+	fprintf(f, "  %" PRIu64 " samples, %.1f%% of the targets' %" PRIu64 "\n", lr->samples,
+		percent(lr->samples, targets), targets);
+	if (lr->no_code)
+		fprintf(f, "  no disassembly: %s\n", lr->no_code);
+	if (lr->no_source && lr->nr_rows)
+		fprintf(f, "  no source lines: %s\n", lr->no_source);
+}
+
+static void row__write(FILE *f, const struct listing_row *row, const struct widths *w,
+		       uint64_t samples, const struct listing_opts *o, bool source)
+{
+	double pct = percent(row->count, samples);
+	char addr[32], func[512], src[512];
+
+	snprintf(addr, sizeof(addr), "0x%" PRIx64, row->addr);
+	row__func(row, func, sizeof(func));
+	row__src(row, src, sizeof(src));
+	fprintf(f, "%c %*s  %-*s  %*" PRIu64 " %5.1f%%", pct >= HOT_PERCENT ? '>' : ' ',
+		w->addr, addr, w->func, func, w->count, row->count, pct);
+	if (source)
+		fprintf(f, "  %-*s", o->disasm && row->text ? w->src : 0, src);
+	if (o->disasm && row->text)
+		fprintf(f, "  %s", row->text);
+	fputc('\n', f);
+}
+
+static int row_ptr__cmp_samples(const void *a, const void *b)
+{
+	const struct listing_row *x = *(const struct listing_row *const *)a;
+	const struct listing_row *y = *(const struct listing_row *const *)b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int range__write_rows(FILE *f, const struct listing_range *lr,
+			     const struct listing_opts *o)
+{
+	bool source = o->source && !lr->no_source;
+	const struct listing_row **rows;
+	struct widths w;
+
+	if (!lr->nr_rows)
+		return 0;
+	rows = malloc(lr->nr_rows * sizeof(*rows));
+	if (!rows)
+		return -ENOMEM;
+	for (size_t i = 0; i < lr->nr_rows; i++)
+		rows[i] = &lr->rows[i];
+	if (o->sort == SORT_SAMPLES)
+		qsort(rows, lr->nr_rows, sizeof(*rows), row_ptr__cmp_samples);
+	widths__measure(&w, lr);
+	fprintf(f, "\n  %*s  %-*s  %*s      %%", w.addr, "address", w.func, "function+offset",
+		w.count, "samples");
+	if (source)
+		fprintf(f, "  %-*s", o->disasm && lr->rows[0].text ? w.src : 0, "source");
+	if (o->disasm && lr->rows[0].text)
+		fprintf(f, "  instruction");
+	fputc('\n', f);
+	for (size_t i = 0; i < lr->nr_rows; i++)
+		row__write(f, rows[i], &w, lr->samples, o, source);
+	free(rows);
+	return 0;
+}
+
+static void range__write_lines(FILE *f, const struct listing_range *lr)
+{
+	size_t n = lr->nr_srcs < HOT_LINES ? lr->nr_srcs : HOT_LINES;
+
+	if (!n)
+		return;
+	fprintf(f, "\n  hottest source lines:\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "  %5.1f%%  %*" PRIu64 "  %s:%" PRIu32 "\n",
+			percent(lr->srcs[i].count, lr->samples), digits(lr->srcs[0].count, 10),
+			lr->srcs[i].count, lr->srcs[i].file, lr->srcs[i].line);
+	if (lr->nr_srcs > n)
+		fprintf(f, "  (%zu more lines)\n", lr->nr_srcs - n);
+}
+
+static void listing__write_totals(FILE *f, const struct listing *ls, uint64_t targets)
+{
+	const uint64_t *st = ls->stats;
+	uint64_t in = st[STAT_KEPT];
+
+	fprintf(f, "total: %" PRIu64 " samples in the ranges of %" PRIu64
+		   " seen (%.1f%%), of the targets' %" PRIu64 " (%.1f%%); %" PRIu64
+		   " outside every range, %" PRIu64 " lost\n",
+		in, st[STAT_SEEN], percent(in, st[STAT_SEEN]), targets, percent(in, targets),
+		st[STAT_OUT_OF_RANGE], st[STAT_DROP_COUNTS_FULL]);
+}
+
+static int listing__write(FILE *f, const struct listing *ls, const struct listing_opts *o)
+{
+	uint64_t targets = listing__target_samples(ls);
+	int err = 0;
+
+	for (size_t i = 0; i < ls->nr && !err; i++) {
+		const struct listing_range *lr = &ls->ranges[i];
+
+		range__write_header(f, lr, i, targets);
+		err = range__write_rows(f, lr, o);
+		if (o->source)
+			range__write_lines(f, lr);
+		fputc('\n', f);
+	}
+	if (!err)
+		listing__write_totals(f, ls, targets);
+	if (!err && ferror(f))
+		err = -EIO;
+	return err;
+}
+
+const struct listing_output_ops output_listing = {
+	.name = "listing",
+	.write = listing__write,
+};

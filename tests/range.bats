@@ -1,0 +1,234 @@
+#!/usr/bin/env bats
+# bpfprof range, as root, on real perf events and BPF programs: the
+# per-instruction listing of ranges in workloads with known behaviour
+# (tests/workloads/range-loops.c: 80% of loops() on its HOT line, 20% on its
+# COLD line), kernel ranges, two processes of one PIE, a libc function, and
+# the errors of ranges that cannot be resolved. Shares are asserted with
+# tolerances, never exact counts.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	OUT=$BATS_TEST_TMPDIR/out.txt
+	SRC=$REPO/tests/workloads/range-loops.c
+	HOT=$(grep -n '/\* HOT \*/' "$SRC" | cut -d: -f1)
+	COLD=$(grep -n '/\* COLD \*/' "$SRC" | cut -d: -f1)
+	PIDS=()
+}
+
+teardown() {
+	[ "${#PIDS[@]}" -eq 0 ] || kill "${PIDS[@]}" 2>/dev/null || true
+	wait 2>/dev/null || true
+}
+
+# start WORKLOAD ARG...: run it in the background; its pid goes to PIDS.
+start() {
+	"$WORKLOADS/$1" "${@:2}" &
+	PIDS+=($!)
+}
+
+# hot_lines FILE: the "hottest source lines" rows of the first range, "PCT COUNT FILE:LINE".
+hot_lines() {
+	awk '/^  hottest source lines:/ { on = 1; next } on && /^$/ { exit }
+		on { sub(/%/, "", $1); print $1, $2, $3 }' "$1"
+}
+
+# line_share FILE FILE:LINE: the integer percent of the first range's samples on that line.
+line_share() {
+	hot_lines "$1" | awk -v want="$2" '$3 == want { printf "%d\n", $1 + 0.5; f = 1 }
+		END { if (!f) print 0 }'
+}
+
+# samples FILE [N]: the sample count of range N (default 1).
+samples() {
+	awk -v n="${2:-1}" '/^range [0-9]+:/ { r++ } r == n && /^  [0-9]+ samples, / {
+		print $1; exit }' "$1"
+}
+
+@test "the hottest source line is the hot loop's, with its known share (80/20)" {
+	start range-loops 5
+	sleep 0.3
+	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 2 -o "$OUT" range-loops:loops
+	echo "$output"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(samples "$OUT")" -gt 1000 ]
+	# the first of the hottest lines is the HOT one
+	[ "$(hot_lines "$OUT" | head -1 | cut -d' ' -f3)" = "range-loops.c:$HOT" ]
+	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
+	within "$(line_share "$OUT" "range-loops.c:$COLD")" 20 5
+	# the header names the binary, the function and the process
+	grep -q "^  binary: $WORKLOADS/range-loops\$" "$OUT" ||
+		grep -q "^  binary: .*/range-loops\$" "$OUT"
+	grep -qE '^  symbol: loops, 0x[0-9a-f]+-0x[0-9a-f]+ \([0-9]+ bytes\)$' "$OUT"
+	grep -qE "^  counted in 1 process: ${PIDS[0]} range-loops [0-9]+\$" "$OUT"
+	# every instruction of loops is listed, with its disassembly; hot ones marked
+	grep -qE '^  +0x[0-9a-f]+  loops\+0x0 +[0-9]+ +[0-9.]+%  range-loops.c:[0-9]+  push rbp$' "$OUT"
+	grep -qE "^> +0x[0-9a-f]+  loops\+0x[0-9a-f]+ .* range-loops.c:$HOT  " "$OUT"
+	grep -qE '^total: [0-9]+ samples in the ranges of [0-9]+ seen' "$OUT"
+}
+
+@test "--sort=samples lists the hottest instruction first; --no-disasm, --no-source" {
+	start range-loops 4
+	sleep 0.3
+	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1 --sort=samples -o "$OUT" range-loops:loops
+	[ "$status" -eq 0 ]
+	# the first row after the column header: the hot loop, marked
+	grep -A1 '^ *address  function+offset' "$OUT" | tail -1 |
+		grep -qE "^> .* range-loops.c:$HOT  "
+	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 0.5 --no-disasm --no-source -o "$OUT" \
+		range-loops:loops
+	[ "$status" -eq 0 ]
+	grep -q 'loops+0x0 ' "$OUT"
+	refute grep -q 'push rbp' "$OUT"
+	refute grep -q 'range-loops.c:' "$OUT"
+	refute grep -q 'hottest source lines' "$OUT"
+}
+
+@test "a kernel range catches the samples of a syscall-heavy workload" {
+	run "$BPFPROF" range -F 999 -o "$OUT" read_zero -- "$WORKLOADS/syscall-heavy" 1.5
+	echo "$output"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	grep -qE '^range 1: read_zero \(kernel symbol\)$' "$OUT"
+	grep -qE '^  kernel: read_zero, 0xffff[0-9a-f]+-0xffff[0-9a-f]+ \([0-9]+ bytes\)$' "$OUT"
+	[ "$(samples "$OUT")" -gt 500 ]
+	# most of the workload's time is in read_zero (clearing the buffer)
+	grep -qE '^  [0-9]+ samples, ([5-9][0-9]|100)\.[0-9]% of the targets' "$OUT"
+	grep -qE '^> +0xffff[0-9a-f]+  read_zero\+0x[0-9a-f]+ +[0-9]+' "$OUT"
+	# kernel:SYMBOL is the same range
+	run "$BPFPROF" range -F 999 -o "$OUT" kernel:read_zero -- "$WORKLOADS/syscall-heavy" 0.5
+	[ "$status" -eq 0 ]
+	[ "$(samples "$OUT")" -gt 100 ]
+}
+
+@test "two processes of one PIE, at different load addresses, count into one range" {
+	start range-loops 4
+	start range-loops 4
+	sleep 0.3
+	local a b
+	a=$(awk '/r-xp .*range-loops$/ { print $1; exit }' "/proc/${PIDS[0]}/maps")
+	b=$(awk '/r-xp .*range-loops$/ { print $1; exit }' "/proc/${PIDS[1]}/maps")
+	echo "load addresses: $a $b"
+	[ -n "$a" ] && [ "$a" != "$b" ]
+	run "$BPFPROF" range -p "${PIDS[0]},${PIDS[1]}" -F 999 -d 1.5 -o "$OUT" range-loops:loops
+	echo "$output"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	local line n0 n1
+	line=$(grep '^  counted in 2 processes: ' "$OUT")
+	n0=$(echo "$line" | grep -oE "${PIDS[0]} range-loops [0-9]+" | awk '{ print $3 }')
+	n1=$(echo "$line" | grep -oE "${PIDS[1]} range-loops [0-9]+" | awk '{ print $3 }')
+	# each process ran on its own CPU for most of the time (2 CPUs)
+	[ "${n0:-0}" -gt 300 ]
+	[ "${n1:-0}" -gt 300 ]
+	# one listing in ELF addresses: the two sum up there
+	[ "$(samples "$OUT")" -eq $((n0 + n1)) ]
+	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
+}
+
+@test "a libc range (memset, an IFUNC) catches samples" {
+	start range-loops 4
+	sleep 0.3
+	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1.5 -o "$OUT" libc.so.6:memset
+	echo "$output"
+	cat "$OUT" 2>/dev/null || true
+	if [[ $output == *"has no symbol (install its debug file)"* ]]; then
+		skip "no debug file for libc (libc6-dbg) names memset's implementation"
+	fi
+	[ "$status" -eq 0 ]
+	grep -qE '^  binary: /.*/libc\.so\.6$' "$OUT"
+	grep -qE '^  symbol: memset \(an IFUNC; here it selects __memset_[a-z0-9_]+\), ' "$OUT"
+	[ "$(samples "$OUT")" -gt 10 ]
+	grep -qE '^> +0x[0-9a-f]+  __memset_[a-z0-9_]+\+0x[0-9a-f]+ ' "$OUT"
+	# and a plain libc function the same way, by its path
+	local libc
+	libc=$(awk '/r-xp .*libc\.so\.6$/ { print $6; exit }' "/proc/${PIDS[0]}/maps")
+	run "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.2 -o "$OUT" "$libc:rand_r"
+	[ "$status" -eq 0 ]
+	grep -qE '^  symbol: rand_r, 0x[0-9a-f]+-0x[0-9a-f]+ ' "$OUT"
+}
+
+@test "absolute addresses count in the one target process" {
+	start range-loops 4
+	sleep 0.3
+	local pid=${PIDS[0]} start pgoff vaddr size lo hi
+	read -r start pgoff < <(awk '/r-xp .*range-loops$/ { split($1, a, "-"); print a[1], $3; exit }' \
+		"/proc/$pid/maps")
+	read -r vaddr size < <(nm -S "$WORKLOADS/range-loops" | awk '$4 == "loops" { print $1, $2 }')
+	# the text segment's p_offset equals its p_vaddr in these binaries
+	lo=$(printf '0x%x' $((0x$start - 0x$pgoff + 0x$vaddr)))
+	hi=$(printf '0x%x' $((lo + 0x$size)))
+	run "$BPFPROF" range -p "$pid" -F 999 -d 1 -o "$OUT" "$lo-$hi"
+	echo "$output"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(samples "$OUT")" -gt 500 ]
+	# listed at absolute addresses, named and with lines through the mapping
+	grep -qE "^  +$lo  loops\\+0x0 " "$OUT"
+	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
+	# without exactly one target process they mean nothing
+	run --separate-stderr "$BPFPROF" range -d 0.1 -o "$OUT" "$lo-$hi"
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "bpfprof range: range '$lo-$hi': absolute user addresses need exactly one target process (-p PID, or -- COMMAND)" ]
+}
+
+@test "a binary no target maps: a warning naming it, a header and 0 samples" {
+	start range-loops 2
+	sleep 0.3
+	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.3 -o "$OUT" \
+		libnope.so.9:foo range-loops:loops
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ ${stderr_lines[0]} == "bpfprof range: warning: range 'libnope.so.9:foo': no target process maps libnope.so.9 at the start;"* ]]
+	grep -q '^range 1: libnope.so.9:foo (symbol in a binary)$' "$OUT"
+	grep -q '^  not counted: no target process mapped it' "$OUT"
+	[ "$(samples "$OUT" 1)" -eq 0 ]
+	[ "$(samples "$OUT" 2)" -gt 0 ]
+}
+
+# range_fails WANT ARG...: exit 64, nothing on stdout, one line on stderr naming it.
+range_fails() {
+	local want=$1
+	shift
+	run --separate-stderr "$BPFPROF" range -d 0.1 "$@"
+	echo "status: $status"
+	echo "stderr: $stderr"
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$stderr" = "bpfprof range: $want" ]
+}
+
+@test "ranges that cannot be resolved: exit 64 and one line naming them, before sampling" {
+	start range-loops 3
+	sleep 0.3
+	local p=${PIDS[0]}
+	range_fails "unknown symbol 'no_such_function' in libc.so.6" -p "$p" libc.so.6:no_such_function
+	range_fails "unknown symbol 'nope' in range-loops" -p "$p" range-loops:nope
+	range_fails "unknown symbol 'nope' in $WORKLOADS/range-loops" "$WORKLOADS/range-loops:nope"
+	range_fails "no binary '/nonexistent/libfoo.so': No such file or directory" \
+		/nonexistent/libfoo.so:foo
+	range_fails "unknown kernel symbol 'no_such_kernel_function'" no_such_kernel_function
+	range_fails "binary '/etc/hostname' is not an ELF file" /etc/hostname:main
+	range_fails "range 'kernel:0x1000-0x2000': not a kernel address (expected 0xffff800000000000 or above)" \
+		kernel:0x1000-0x2000
+	# reversed and empty ones are refused by the command line already
+	range_fails "invalid range '0x2000-0x1000': the end address is not above the start" \
+		0x2000-0x1000
+	range_fails "invalid range 'kernel:0xffffffff81000000+0': the range is empty" \
+		kernel:0xffffffff81000000+0
+	# no output file is left behind
+	run "$BPFPROF" range -d 0.1 -o "$OUT" libc.so.6:no_such_function
+	[ "$status" -eq 64 ]
+	[ ! -e "$OUT" ]
+}
+
+@test "record is unchanged: no range map is filled, every sample is kept" {
+	run "$BPFPROF" record -F 999 -o "$BATS_TEST_TMPDIR/r.folded" -- "$WORKLOADS/range-loops" 1
+	[ "$status" -eq 0 ]
+	[[ $output =~ samples\ kept,\ 0\ lost ]]
+	[ "$(total "$BATS_TEST_TMPDIR/r.folded" 'main;loops')" -gt 500 ]
+}
