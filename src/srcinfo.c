@@ -238,8 +238,14 @@ static int index__walk(struct index_build *b, Dwarf_Die *parent_die, int32_t par
 			err = index__add_scope(b, &die, parent, depth, &self);
 			if (err)
 				return err;
+			/*
+			 * No code of its own (a declaration or an abstract
+			 * instance), but a local class inside it may hold
+			 * concrete functions (gcc's lambdas in templates):
+			 * look below it, under the enclosing scope.
+			 */
 			if (self == -2)
-				continue; /* nothing with code below an abstract instance */
+				self = parent;
 		}
 		if (dwarf_haschildren(&die) > 0) {
 			err = index__walk(b, &die, self, depth + 1);
