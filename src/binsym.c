@@ -124,7 +124,7 @@ struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o)
 	return bs;
 }
 
-static void symlocs__free(struct u64map *m)
+void symlocs__free(struct u64map *m)
 {
 	for (size_t i = 0; i < m->cap; i++)
 		free(m->vals[i]);
@@ -243,6 +243,26 @@ static const char *binsym__demangle(struct binsym *bs, const char *raw, int *err
 	return name;
 }
 
+struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind outer,
+				enum frame_kind inner)
+{
+	size_t n = sf->nr ? sf->nr : 1;
+	struct symloc *loc = calloc(1, sizeof(*loc) + n * sizeof(loc->f[0]));
+
+	if (!loc)
+		return NULL;
+	loc->nr = n;
+	for (size_t i = 0; i < sf->nr; i++) {
+		const struct src_frame *s = &sf->v[sf->nr - 1 - i];
+
+		loc->f[i].file = s->file;
+		loc->f[i].line = s->line;
+	}
+	for (size_t i = 0; i < n; i++)
+		loc->f[i].kind = i ? inner : outer;
+	return loc;
+}
+
 /* Resolve @vaddr (already moved back into the call for return addresses). */
 static struct symloc *binsym__resolve(struct binsym *bs, uint64_t vaddr)
 {
@@ -251,29 +271,20 @@ static struct symloc *binsym__resolve(struct binsym *bs, uint64_t vaddr)
 	struct src_frames *sf = &bs->sf;
 	struct symloc *loc;
 	int err = 0;
-	size_t n;
 
 	sf->nr = 0;
 	if (si && srcinfo__lookup(si, vaddr, bs->o.inlines, sf) == -ENOMEM)
 		return NULL;
-	n = sf->nr ? sf->nr : 1;
-	loc = calloc(1, sizeof(*loc) + n * sizeof(loc->f[0]));
+	loc = symloc__from_src(sf, FRAME_USER, FRAME_INLINE);
 	if (!loc)
 		return NULL;
-	loc->nr = n;
-	/* outermost first: the function, named by its symbol where it has one */
-	for (size_t i = 0; i < n; i++) {
-		const struct src_frame *s = sf->nr ? &sf->v[sf->nr - 1 - i] : NULL;
-		struct frame *f = &loc->f[i];
+	/* the function is named by its symbol where it has one */
+	for (size_t i = 0; i < loc->nr; i++) {
+		const char *raw = sf->nr ? sf->v[sf->nr - 1 - i].name : NULL;
 
-		f->kind = i ? FRAME_INLINE : FRAME_USER;
-		f->name = binsym__demangle(bs, i == 0 && sym ? sym : s ? s->name : NULL, &err);
-		if (i && !f->name)
-			f->name = "[inlined]";
-		if (s) {
-			f->file = s->file;
-			f->line = s->line;
-		}
+		loc->f[i].name = binsym__demangle(bs, i == 0 && sym ? sym : raw, &err);
+		if (i && !loc->f[i].name)
+			loc->f[i].name = "[inlined]";
 	}
 	if (err) {
 		free(loc);

@@ -22,6 +22,20 @@ struct symloc {
 	struct frame f[];
 };
 
+struct u64map;
+/* Free a u64map whose values are malloc'd struct symlocs, and the map. */
+void symlocs__free(struct u64map *m);
+
+struct src_frames;
+/*
+ * A location with one frame per entry of @sf (srcinfo's frames, innermost
+ * first; one frame when it is empty), outermost first, with their files
+ * and lines; the first of kind @outer, the others @inner. Names are left
+ * NULL for the caller. NULL on ENOMEM.
+ */
+struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind outer,
+				enum frame_kind inner);
+
 struct binsym_opts {
 	struct demangler *dm; /* shared: each raw name demangled once per run */
 	bool inlines;         /* inline chains (DWARF) */

@@ -18,6 +18,22 @@ static void buildid__init_libelf(void)
  * Search the notes in @data for NT_GNU_BUILD_ID owned by "GNU"; copy at most
  * @size bytes of it (a longer id is truncated, as perf does).
  */
+/*
+ * A GNU build-id note (type, name and description as read): its id into
+ * @id (at most @size bytes). Returns the length, or 0 when it is another note.
+ */
+static int note__build_id(uint32_t type, const char *name, size_t namesz, const uint8_t *desc,
+			  size_t descsz, uint8_t *id, size_t size)
+{
+	if (type != NT_GNU_BUILD_ID || namesz != sizeof("GNU") ||
+	    memcmp(name, "GNU", sizeof("GNU")) || !descsz)
+		return 0;
+	if (size > descsz)
+		size = descsz;
+	memcpy(id, desc, size);
+	return (int)size;
+}
+
 static int notes__find(Elf_Data *data, uint8_t *id, size_t size)
 {
 	size_t off = 0, next, name_off, desc_off;
@@ -26,14 +42,12 @@ static int notes__find(Elf_Data *data, uint8_t *id, size_t size)
 	while ((next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
 		const char *base = data->d_buf;
 
+		int n = note__build_id(nh.n_type, base + name_off, nh.n_namesz,
+				       (const uint8_t *)base + desc_off, nh.n_descsz, id, size);
+
 		off = next;
-		if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != sizeof("GNU") ||
-		    memcmp(base + name_off, "GNU", sizeof("GNU")) || !nh.n_descsz)
-			continue;
-		if (size > nh.n_descsz)
-			size = nh.n_descsz;
-		memcpy(id, base + desc_off, size);
-		return (int)size;
+		if (n)
+			return n;
 	}
 	return -ENOENT;
 }
@@ -123,6 +137,7 @@ int buildid__from_notes(const void *notes, size_t len, uint8_t *id, size_t size)
 		return -EINVAL;
 	while (off < len && len - off >= sizeof(Elf32_Nhdr)) {
 		size_t name_off, desc_off;
+		int n;
 		Elf32_Nhdr nh;
 
 		memcpy(&nh, p + off, sizeof(nh));
@@ -133,13 +148,10 @@ int buildid__from_notes(const void *notes, size_t len, uint8_t *id, size_t size)
 		if (desc_off > len || nh.n_descsz > len - desc_off)
 			return -EINVAL;
 		off = desc_off + note__pad(nh.n_descsz);
-		if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != sizeof("GNU") ||
-		    memcmp(p + name_off, "GNU", sizeof("GNU")) || !nh.n_descsz)
-			continue;
-		if (size > nh.n_descsz)
-			size = nh.n_descsz;
-		memcpy(id, p + desc_off, size);
-		return (int)size;
+		n = note__build_id(nh.n_type, (const char *)p + name_off, nh.n_namesz,
+				   p + desc_off, nh.n_descsz, id, size);
+		if (n)
+			return n;
 	}
 	return -ENOENT;
 }

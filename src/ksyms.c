@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ksyms.h"
+#include "numlist.h"
 
 struct ksyms {
 	struct ksym *syms; /* by address, file order among equal addresses */
@@ -91,17 +92,6 @@ static char *file__read(const char *path, size_t *len)
 	return buf;
 }
 
-static int hex__value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Parse hex digits at *@p; advances *@p. Returns 0 or -EINVAL. */
 static int hex__parse(char **p, uint64_t *out)
 {
@@ -109,7 +99,7 @@ static int hex__parse(char **p, uint64_t *out)
 	char *s = *p;
 	int d, n = 0;
 
-	while ((d = hex__value(*s)) >= 0) {
+	while ((d = hex_digit(*s)) >= 0) {
 		if (++n > 16)
 			return -EINVAL;
 		v = v << 4 | d;

@@ -225,3 +225,14 @@ void idlist__free(struct idlist *list)
 	list->ids = NULL;
 	list->nr = 0;
 }
+
+int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

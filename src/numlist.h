@@ -25,6 +25,9 @@ int parse_ull(const char *s, unsigned long long min, unsigned long long max,
  */
 int parse_seconds(const char *s, double *out);
 
+/* The value of hex digit @c, or -1. */
+int hex_digit(char c);
+
 /*
  * Append the ids of a comma-separated list ("12,15") to @list. With
  * @ranges, "a-b" adds a..b inclusive ("0,2-3"). Each id must be in

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlist.h"
 #include "rangespec.h"
 
 #define KERNEL_PREFIX "kernel"
@@ -16,18 +17,6 @@ static int is_digit(char c)
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
-/* The value of hex digit @c, or -1. */
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 static int has_hex_prefix(const char *s)
@@ -49,11 +38,11 @@ static int parse_hex(const char *s, const char **end, uint64_t *out, const char 
 		*why = "addresses are hexadecimal and start with 0x";
 		return -EINVAL;
 	}
-	if (hex_value(*p) < 0) {
+	if (hex_digit(*p) < 0) {
 		*why = "expected hexadecimal digits after 0x";
 		return -EINVAL;
 	}
-	for (; (d = hex_value(*p)) >= 0; p++) {
+	for (; (d = hex_digit(*p)) >= 0; p++) {
 		if (v > UINT64_MAX >> 4) {
 			*why = "a number does not fit in 64 bits";
 			return -EINVAL;

@@ -72,13 +72,6 @@ struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbolize
 	return s;
 }
 
-static void symlocs__free(struct u64map *m)
-{
-	for (size_t i = 0; i < m->cap; i++)
-		free(m->vals[i]);
-	u64map__free(m);
-}
-
 void symbolizer__free(struct symbolizer *s)
 {
 	if (!s)
@@ -296,27 +289,19 @@ static struct symloc *symbolizer__kfunc(struct symbolizer *s, const char *name, 
 	struct kvmlinux *kv = symbolizer__kvmlinux(s);
 	struct src_frames *sf = &s->ksf;
 	struct symloc *loc;
-	size_t n;
 
 	sf->nr = 0;
 	if (kv && kvmlinux__lookup(kv, addr, s->bo.inlines, sf) == -ENOMEM)
 		return NULL;
-	n = sf->nr ? sf->nr : 1;
-	loc = calloc(1, sizeof(*loc) + n * sizeof(loc->f[0]));
+	loc = symloc__from_src(sf, FRAME_KERNEL, FRAME_KERNEL);
 	if (!loc)
 		return NULL;
-	loc->nr = n;
-	/* outermost first: the function, named by kallsyms */
-	for (size_t i = 0; i < n; i++) {
-		const struct src_frame *src = sf->nr ? &sf->v[sf->nr - 1 - i] : NULL;
-		struct frame *f = &loc->f[i];
+	/* the function is named by kallsyms, its inlined calls by DWARF */
+	loc->f[0].name = name;
+	for (size_t i = 1; i < loc->nr; i++) {
+		const char *raw = sf->v[sf->nr - 1 - i].name;
 
-		f->kind = FRAME_KERNEL;
-		f->name = !i ? name : src->name ? src->name : "[inlined]";
-		if (src) {
-			f->file = src->file;
-			f->line = src->line;
-		}
+		loc->f[i].name = raw ? raw : "[inlined]";
 	}
 	return loc;
 }
