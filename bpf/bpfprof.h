@@ -87,6 +87,51 @@ struct range_addr_key {
 
 #define RANGE_PAGE_SHIFT 12 /* the smallest page the range check uses */
 
+/*
+ * DWARF unwinding (bpfprof record --unwind). A binary's CFI (.eh_frame,
+ * .debug_frame) is compiled in user space (src/cfitable.c) into rows sorted
+ * by pc: from a row's pc up to the next row's, the caller's frame is found
+ * by that row's rules. The return address is always at CFA - 8 (x86-64),
+ * except where the row says otherwise (signal frame, end of stack). Rows
+ * are grouped in pages of 1 << UNWIND_PAGE_SHIFT bytes of the binary's
+ * address space: a page's index entry is the row in force at the page's
+ * start, so a lookup is one index read and a bounded binary search.
+ */
+#define UNWIND_PAGE_SHIFT 16
+#define UNWIND_SEARCH_STEPS 17 /* log2 of the most rows a page can hold, + 1 */
+
+enum unwind_cfa_type {
+	UNWIND_CFA_NONE,    /* no CFI covers the pc: a frame-pointer step, flagged */
+	UNWIND_CFA_RSP,     /* CFA = rsp + cfa_off */
+	UNWIND_CFA_RBP,     /* CFA = rbp + cfa_off */
+	UNWIND_CFA_REG,     /* CFA = register (UNWIND_AUX: DWARF number) + cfa_off; leaf only */
+	UNWIND_CFA_PLT,     /* CFA = rsp + cfa_off + ((rip & 15) >= UNWIND_AUX ? 8 : 0) */
+	UNWIND_CFA_DEREF,   /* CFA = *(register UNWIND_AUX + cfa_off) (stack realignment) */
+	UNWIND_CFA_SIGNAL,  /* a signal trampoline: rip, rsp, rbp from the ucontext at rsp */
+	UNWIND_CFA_END,     /* the outermost frame: the return address is undefined */
+	UNWIND_CFA_INVALID, /* CFI this unwinder cannot follow (e.g. RA not at CFA - 8) */
+};
+
+enum unwind_rbp_type {
+	UNWIND_RBP_SAME,    /* the caller's rbp is the current one */
+	UNWIND_RBP_CFA,     /* saved at CFA + rbp_off */
+	UNWIND_RBP_REG,     /* saved at rbp + rbp_off (DW_CFA_expression DW_OP_breg6) */
+	UNWIND_RBP_UNDEF,   /* not recoverable: the caller's rbp is unknown */
+};
+
+/* cfa_type: the rule in the low 4 bits, its auxiliary value in the high 4 */
+#define UNWIND_TYPE(t) ((t) & 0xf)
+#define UNWIND_AUX(t) (((t) >> 4) & 0xf)
+#define UNWIND_CFA(type, aux) ((__u8)(((aux) << 4) | (type)))
+
+struct unwind_row {
+	__u32 pc;       /* ELF vaddr - the table's base */
+	__s32 cfa_off;
+	__s16 rbp_off;
+	__u8 cfa_type;  /* UNWIND_CFA(enum unwind_cfa_type, aux) */
+	__u8 rbp_type;  /* enum unwind_rbp_type */
+};
+
 /* Per-CPU counters, index = enum bpfprof_stat. */
 enum bpfprof_stat {
 	STAT_SEEN,                /* every overflow the program ran for */

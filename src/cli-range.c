@@ -23,9 +23,19 @@ enum {
 	OPT_NO_SOURCE,
 };
 
+/* -f names, and the -o extension that implies each */
+static const struct {
+	const char *name, *ext;
+	enum listing_format format;
+} formats[] = {
+	{ "text", NULL, LISTING_TEXT },
+	{ "json", ".json", LISTING_JSON },
+};
+
 struct range_parser {
 	struct cli_parser base; /* first: the shared children's input */
 	struct range_opts *ro;
+	bool format_given;
 };
 
 static const char doc[] =
@@ -58,6 +68,9 @@ static const struct argp_option options[] = {
 	{ NULL, 0, NULL, 0, "Targets (default: the whole system):", CLI_GROUP_TARGETS },
 	{ NULL, 0, NULL, 0, "Sampling:", CLI_GROUP_SAMPLING },
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
+	{ "format", 'f', "FORMAT", 0,
+	  "Listing format: text or json (default: json for -o NAME.json, else text)",
+	  CLI_GROUP_OUTPUT },
 	{ "sort", OPT_SORT, "ORDER", 0,
 	  "Instructions by address (default) or by samples, hottest first",
 	  CLI_GROUP_OUTPUT },
@@ -76,6 +89,28 @@ static void parse_sort(const struct argp_state *state, struct range_opts *ro, co
 		ro->sort = SORT_SAMPLES;
 	else
 		cli__usage_error(state, "invalid --sort '%s': expected address, samples", arg);
+}
+
+static void parse_format(const struct argp_state *state, struct range_opts *ro, const char *arg)
+{
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (!strcmp(arg, formats[i].name)) {
+			ro->format = formats[i].format;
+			return;
+		}
+	cli__usage_error(state, "invalid --format '%s': expected text, json", arg);
+}
+
+/* Without -f, the format "-o FILE" implies by its extension; else text. */
+static enum listing_format format_by_file(const char *file)
+{
+	const char *ext = file ? strrchr(file, '.') : NULL;
+
+	if (ext && !strchr(ext, '/'))
+		for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+			if (formats[i].ext && !strcmp(formats[i].ext, ext))
+				return formats[i].format;
+	return LISTING_TEXT;
 }
 
 /* Did "--" come before argument @arg? Then it starts the command. */
@@ -121,6 +156,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			cli__usage_error(state, "no RANGE given: expected at least one, e.g. "
 						"kernel:vfs_read or libc.so.6:memset");
 		cli__finish(state, &p->base);
+		if (!p->format_given)
+			ro->format = format_by_file(p->base.opts->output);
+		break;
+	case 'f':
+		parse_format(state, ro, arg);
+		p->format_given = true;
 		break;
 	case OPT_SORT:
 		parse_sort(state, ro, arg);

@@ -23,5 +23,7 @@ void range_opts__free(struct range_opts *ro);
 
 /* `debug-symbolize` (hidden): parse and run; returns the exit status. */
 int cli_symbolize__run(int argc, char **argv);
+/* `debug-cfi` (hidden): print a file's compiled unwind table; the exit status. */
+int cli_cfi__run(int argc, char **argv);
 
 #endif /* BPFPROF_CLI_H */

@@ -90,5 +90,7 @@ struct listing_output_ops {
 
 /* The annotated text listing (output-listing.c). */
 extern const struct listing_output_ops output_listing;
+/* The listing as one JSON document (output-listing-json.c). */
+extern const struct listing_output_ops output_listing_json;
 
 #endif /* BPFPROF_LISTING_H */

@@ -45,6 +45,8 @@ static const struct command {
 	  cmd_range },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
 	  cli_symbolize__run, true },
+	{ "debug-cfi", "print the unwind table compiled from one file's CFI (tests)",
+	  cli_cfi__run, true },
 };
 
 static void usage(FILE *f)

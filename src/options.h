@@ -24,6 +24,12 @@ enum stack_mode {
 	STACKS_KERNEL_ONLY, /* -K: kernel frames only */
 };
 
+/* bpfprof range -f */
+enum listing_format {
+	LISTING_TEXT, /* the annotated listing (default) */
+	LISTING_JSON, /* one JSON document (-f json, or -o NAME.json) */
+};
+
 /* bpfprof range --sort */
 enum listing_sort {
 	SORT_ADDRESS, /* instructions in address order (default) */
@@ -74,6 +80,7 @@ struct record_opts {
 struct range_opts {
 	char **ranges;         /* RANGE arguments as given, checked by rangespec */
 	size_t nr_ranges;
+	enum listing_format format; /* -f */
 	enum listing_sort sort; /* --sort */
 	bool disasm;           /* the instruction column (default; --no-disasm) */
 	bool source;           /* source lines (default; --no-source) */

@@ -771,7 +771,8 @@ static int session__finish_range(struct session *s)
 		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
 	s->busiest = busiest[STAT_SEEN];
 	err = drain__listing(s->l, &s->rs, s->pt, true, &ls);
-	err = err ?: output_listing.write(outfile__stream(s->out), &ls, &lo);
+	err = err ?: (s->ro->format == LISTING_JSON ? &output_listing_json : &output_listing)
+			     ->write(outfile__stream(s->out), &ls, &lo);
 	err = err ?: outfile__commit(s->out);
 	if (err) {
 		fail(s, EXIT_RUNTIME, "cannot write the listing to '%s': %s",
