@@ -43,7 +43,7 @@ struct sample_key {
 	struct stack_id kstack;
 	char comm[BPFPROF_COMM_LEN];
 	__u32 flags; /* SAMPLE_F_* */
-	__u32 pad;
+	__u32 range; /* bpfprof range --stacks: 1 + the range's id; else 0 */
 };
 
 #define SAMPLE_F_USER_MODE (1u << 0)   /* the sample hit user mode */
@@ -63,7 +63,8 @@ enum target_state {
  * is cfg_range_slots * sizeof(struct range_slot), set before load); the
  * used slots come first, an unused one has end 0. A sample in a range is
  * counted in range_counts under {range, ip - base} and in range_hits under
- * the slot's instance (one per range and process).
+ * {range, process}. User space alone writes range_pages, also while
+ * sampling runs (libraries and processes that appear later).
  */
 struct range_page_key {
 	__u32 tgid; /* 0: kernel addresses */
@@ -75,7 +76,13 @@ struct range_slot {
 	__u64 start, end; /* absolute addresses [start, end) in that process */
 	__u64 base;       /* the address counted is ip - base (an ELF vaddr for a binary) */
 	__u32 id;         /* the range: index of its RANGE argument */
-	__u32 inst;       /* index into range_hits */
+	__u32 pad;
+};
+
+/* range_hits key: samples per (range, process); tgid 0 for the kernel's */
+struct range_hit_key {
+	__u32 id;
+	__u32 tgid;
 };
 
 /* range_counts key: samples per (range, address) */
@@ -146,6 +153,8 @@ enum bpfprof_stat {
 	STAT_TRUNCATED,           /* kept, a stack deeper than max_depth */
 	STAT_TARGETS_FULL,        /* a forked child could not be followed */
 	STAT_OUT_OF_RANGE,        /* bpfprof range: a target's sample outside every range */
+	STAT_STACKS_LOST,         /* range --stacks: counted in a range, its stack lost
+				     (stacks or counts map full) */
 	STAT__MAX,
 };
 

@@ -56,6 +56,8 @@ const volatile __u64 cfg_stack_span = 64 << 20; /* frame pointers above sp+this 
 const volatile bool cfg_ranges = false;
 const volatile __u32 cfg_range_slots = 1;  /* slots per range_pages value */
 const volatile __u32 cfg_range_shift = RANGE_PAGE_SHIFT;
+/* bpfprof range --stacks: in-range samples also get their stacks counted */
+const volatile bool cfg_range_stacks = false;
 
 struct scratch {
 	struct sample_key key;
@@ -136,11 +138,12 @@ struct {
 	__type(value, __u64);
 } range_counts SEC(".maps");
 
-/* samples per range instance (a range in one process, or in the kernel) */
+/* samples per range and process (or the kernel) */
 struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1);
-	__type(key, __u32);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct range_hit_key);
 	__type(value, __u64);
 } range_hits SEC(".maps");
 
@@ -368,14 +371,16 @@ static __always_inline int count_key(void *map, const void *key)
 struct range_walk {
 	struct range_slot *slots; /* the page's cfg_range_slots slots */
 	__u64 ip;
+	__u32 tgid;  /* the page key's: 0 for the kernel */
+	__u32 first; /* the first range counted */
 	int hits, lost;
 };
 
 static long range_step(__u32 i, struct range_walk *w)
 {
 	struct range_addr_key key = {};
+	struct range_hit_key hk = {};
 	struct range_slot *slot;
-	__u64 *hits;
 
 	/* bounds i for the verifier: the value holds cfg_range_slots slots */
 	if (i >= cfg_range_slots)
@@ -391,10 +396,11 @@ static long range_step(__u32 i, struct range_walk *w)
 		w->lost++;
 		return 0;
 	}
-	w->hits++;
-	hits = bpf_map_lookup_elem(&range_hits, &slot->inst);
-	if (hits)
-		__sync_fetch_and_add(hits, 1);
+	if (!w->hits++)
+		w->first = slot->id;
+	hk.id = slot->id;
+	hk.tgid = w->tgid;
+	count_key(&range_hits, &hk); /* as big as the pages: cannot be full */
 	return 0;
 }
 
@@ -402,9 +408,11 @@ static long range_step(__u32 i, struct range_walk *w)
  * bpfprof range: count the sample under every range holding its ip (the
  * kernel's for a sample in the kernel, else the process's). One hash
  * lookup decides most samples: a page no range touches has no entry.
- * Returns > 0 when counted, 0 when in no range, < 0 when lost.
+ * Returns > 0 when counted (*@first: the first range), 0 when in no
+ * range, < 0 when lost.
  */
-static __always_inline int range_sample(struct bpf_perf_event_data *ctx, __u32 tgid)
+static __always_inline int range_sample(struct bpf_perf_event_data *ctx, __u32 tgid,
+					__u32 *first)
 {
 	struct range_page_key key = {};
 	struct range_walk w = {};
@@ -412,10 +420,12 @@ static __always_inline int range_sample(struct bpf_perf_event_data *ctx, __u32 t
 	w.ip = *(volatile unsigned long *)&ctx->regs.rip;
 	key.tgid = (ctx->regs.cs & 3) == 3 ? tgid : 0;
 	key.page = w.ip >> cfg_range_shift;
+	w.tgid = key.tgid;
 	w.slots = bpf_map_lookup_elem(&range_pages, &key);
 	if (!w.slots)
 		return 0;
 	bpf_loop(cfg_range_slots, range_step, &w, 0);
+	*first = w.first;
 	if (w.hits)
 		return 1;
 	return w.lost ? -1 : 0;
@@ -429,6 +439,7 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	struct task_struct *task;
 	struct sample_key *key;
 	struct scratch *s;
+	__u32 range = 0;
 	int ret;
 
 	stat_inc(STAT_SEEN);
@@ -442,12 +453,15 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	}
 	if (cfg_ranges) {
 		/* before anything is copied; folded away for record */
-		ret = range_sample(ctx, tgid);
-		if (ret > 0)
-			stat_inc(STAT_KEPT);
-		else
+		ret = range_sample(ctx, tgid, &range);
+		if (ret <= 0) {
 			stat_inc(ret ? STAT_DROP_COUNTS_FULL : STAT_OUT_OF_RANGE);
-		return 0;
+			return 0;
+		}
+		stat_inc(STAT_KEPT);
+		if (!cfg_range_stacks)
+			return 0;
+		/* --stacks: on to the stacks; a loss there is STAT_STACKS_LOST */
 	}
 	s = bpf_map_lookup_elem(&scratch, &zero);
 	if (!s) {
@@ -458,6 +472,7 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	__builtin_memset(key, 0, sizeof(*key));
 	key->tgid = tgid;
 	key->tid = cfg_per_thread ? tid : 0;
+	key->range = cfg_ranges ? range + 1 : 0;
 
 	/* BTF pointers: plain loads, no probe-read helper calls */
 	task = bpf_get_current_task_btf();
@@ -487,14 +502,15 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 			stat_inc(STAT_KSTACK_FAULT);
 	}
 	if (count_key(&counts, key)) {
-		stat_inc(STAT_DROP_COUNTS_FULL);
+		stat_inc(cfg_ranges ? STAT_STACKS_LOST : STAT_DROP_COUNTS_FULL);
 		return 0;
 	}
-	stat_inc(STAT_KEPT);
+	if (!cfg_ranges)
+		stat_inc(STAT_KEPT);
 	return 0;
 
 stacks_full:
-	stat_inc(STAT_DROP_STACKS_FULL);
+	stat_inc(cfg_ranges ? STAT_STACKS_LOST : STAT_DROP_STACKS_FULL);
 	return 0;
 }
 

@@ -16,7 +16,7 @@ _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output --demangle --debug-dir
-	--sort'
+	--sort --stacks'
 _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--no-disasm --no-source --help --usage -V --version'
 
@@ -119,7 +119,7 @@ _bpfprof_value()
 	-G | --cgroup)
 		_bpfprof_cgroups "$cur"
 		;;
-	-o | --output)
+	-o | --output | --stacks)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		compopt -o filenames 2>/dev/null
 		;;

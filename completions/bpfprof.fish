@@ -138,6 +138,7 @@ complete -c bpfprof -n $both -l debug-dir -x -a '(__fish_complete_directories)' 
 complete -c bpfprof -n $rng -l sort -x -a 'address\t"By address (default)" samples\t"Hottest first"' -d 'Order of the instructions'
 complete -c bpfprof -n $rng -l no-disasm -d 'No instruction column'
 complete -c bpfprof -n $rng -l no-source -d 'No source lines'
+complete -c bpfprof -n $rng -l stacks -r -F -d 'Also write the stacks of the in-range samples to FILE'
 
 # bpfprof record and range: help
 complete -c bpfprof -n $both -s '?' -l help -d 'Options and examples'

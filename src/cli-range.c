@@ -13,6 +13,7 @@
 
 #include "cli-shared.h"
 #include "cli.h"
+#include "output.h"
 #include "rangespec.h"
 #include "session.h"
 
@@ -21,6 +22,7 @@ enum {
 	OPT_SORT = 0x100,
 	OPT_NO_DISASM,
 	OPT_NO_SOURCE,
+	OPT_STACKS,
 };
 
 /* -f names, and the -o extension that implies each */
@@ -51,8 +53,9 @@ static const char doc[] =
 	"  BINARY:0xSTART-0xEND      ELF virtual addresses of that binary (or +LEN)\n"
 	"  0xSTART-0xEND             absolute addresses: kernel ones, or of the one target "
 	"process\n"
-	"A binary's ranges are counted in every target process that maps it at the "
-	"start.\n"
+	"A binary's ranges are counted in every target process that maps it: at the "
+	"start, and libraries and processes that appear later (dlopen, a command's "
+	"binaries, children).\n"
 	"\n"
 	"Examples:\n"
 	"  bpfprof range -p 1234 -F 999 -d 5 libc.so.6:memset\n"
@@ -75,6 +78,10 @@ static const struct argp_option options[] = {
 	  "Instructions by address (default) or by samples, hottest first",
 	  CLI_GROUP_OUTPUT },
 	{ "no-disasm", OPT_NO_DISASM, NULL, 0, "No instruction column", CLI_GROUP_OUTPUT },
+	{ "stacks", OPT_STACKS, "FILE", 0,
+	  "Also write the stacks of the samples in the ranges to FILE, as record "
+	  "does (format from the extension; folded by default)",
+	  CLI_GROUP_OUTPUT },
 	{ "no-source", OPT_NO_SOURCE, NULL, 0,
 	  "No source lines (column and hottest lines); DWARF is not read", CLI_GROUP_OUTPUT },
 	{ NULL, 0, NULL, 0, "Help:", -1 },
@@ -171,6 +178,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_NO_SOURCE:
 		ro->source = false;
+		break;
+	case OPT_STACKS:
+		if (!*arg)
+			cli__usage_error(state, "invalid --stacks '': expected a file name");
+		ro->stacks = arg;
+		ro->stacks_format = output__format_by_file(arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

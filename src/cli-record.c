@@ -14,21 +14,13 @@
 #include "config.h"
 #include "cli-shared.h"
 #include "cli.h"
+#include "output.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define MAX_STACKS_LIMIT (1u << 24)
 
 const char *argp_program_version = "bpfprof " BPFPROF_VERSION;
-
-/* Output formats: --format names and the -o extensions that imply them. */
-static const struct format_desc {
-	const char *name;
-	const char *ext; /* implied by "-o NAME.ext" when -f is absent */
-	enum output_format format;
-} formats[] = {
-	{ "folded", ".folded", FORMAT_FOLDED },
-};
 
 /* Options without a short form. */
 enum {
@@ -98,47 +90,16 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-static const char *format_name(unsigned int i)
-{
-	return i < ARRAY_SIZE(formats) ? formats[i].name : NULL;
-}
-
-static const struct format_desc *format_by_name(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(formats); i++)
-		if (strcmp(formats[i].name, name) == 0)
-			return &formats[i];
-	return NULL;
-}
-
-/* The format "-o FILE" implies; the first one when the extension says nothing. */
-static const struct format_desc *format_by_file(const char *file)
-{
-	const char *ext = file ? strrchr(file, '.') : NULL;
-	size_t i;
-
-	if (ext && !strchr(ext, '/'))
-		for (i = 0; i < ARRAY_SIZE(formats); i++)
-			if (strcmp(formats[i].ext, ext) == 0)
-				return &formats[i];
-	return &formats[0];
-}
-
 static void parse_format(const struct argp_state *state, struct record_opts *opts,
 			 const char *arg)
 {
-	const struct format_desc *f = format_by_name(arg);
 	char *names;
 
-	if (f) {
-		opts->format = f->format;
+	if (!output__format_by_name(arg, &opts->format))
 		return;
-	}
-	names = cli__join_names(format_name);
+	names = cli__join_names(output__format_name);
 	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
-			 names ? names : formats[0].name);
+			 names ? names : output__format_name(0));
 }
 
 static error_t parse_record_option(int key, char *arg, struct argp_state *state)
@@ -203,7 +164,7 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	if (opts->per_thread)
 		opts->per_pid = true;
 	if (!p->format_given)
-		opts->format = format_by_file(opts->output)->format;
+		opts->format = output__format_by_file(opts->output);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)

@@ -268,29 +268,63 @@ static int proc__cmp(const void *a, const void *b)
 	return (x->tgid > y->tgid) - (x->tgid < y->tgid);
 }
 
-/* Samples per instance (process, or the kernel), those with any, most first. */
+struct procs_ctx {
+	struct listing_range *lr;
+	struct proc_table *pt;
+	unsigned int id;
+	size_t cap;
+};
+
+static int procs__hit(const void *key, __u64 count, void *ctx)
+{
+	const struct range_hit_key *k = key;
+	struct procs_ctx *c = ctx;
+	struct listing_range *lr = c->lr;
+	struct listing_proc *v;
+
+	if (k->id != c->id || !count)
+		return 0;
+	if (lr->nr_procs == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 8;
+		v = realloc(lr->procs, c->cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		lr->procs = v;
+	}
+	lr->procs[lr->nr_procs++] = (struct listing_proc){
+		.tgid = k->tgid,
+		.comm = k->tgid ? proc_table__comm_of(c->pt, k->tgid) : NULL,
+		.count = count,
+	};
+	return 0;
+}
+
+/* Distinct processes (or the kernel) the range was placed in. */
+static size_t range__nr_places(const struct range *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nr_insts; i++) {
+		size_t j = 0;
+
+		while (j < i && r->insts[j].tgid != r->insts[i].tgid)
+			j++;
+		n += j == i;
+	}
+	return n;
+}
+
+/* Samples per process (or the kernel), those with any, most first. */
 static int procs__collect(struct listing_range *lr, struct loader *l, struct proc_table *pt,
 			  const struct range *r)
 {
-	lr->nr_insts = r->nr_insts;
-	lr->procs = calloc(r->nr_insts ? r->nr_insts : 1, sizeof(*lr->procs));
-	if (!lr->procs)
-		return -ENOMEM;
-	for (size_t i = 0; i < r->nr_insts; i++) {
-		__u64 n = 0;
-		int err = loader__range_hits(l, r->first_inst + i, &n);
+	struct procs_ctx c = { .lr = lr, .pt = pt, .id = r->id };
+	int err;
 
-		if (err)
-			return err;
-		if (!n)
-			continue;
-		lr->procs[lr->nr_procs++] = (struct listing_proc){
-			.tgid = r->insts[i].tgid,
-			.comm = r->insts[i].tgid ? proc_table__comm_of(pt, r->insts[i].tgid) :
-						   NULL,
-			.count = n,
-		};
-	}
+	lr->nr_insts = range__nr_places(r);
+	err = loader__for_each_range_hit(l, procs__hit, &c);
+	if (err)
+		return err;
 	if (lr->nr_procs)
 		qsort(lr->procs, lr->nr_procs, sizeof(*lr->procs), proc__cmp);
 	return 0;
@@ -308,6 +342,7 @@ static void range__header(struct listing_range *lr, const struct range *r)
 		.start = r->start,
 		.end = r->end,
 		.unmapped = r->unmapped,
+		.not_counted = r->late,
 	};
 }
 

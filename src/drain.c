@@ -9,6 +9,7 @@ struct drain {
 	struct loader *l;
 	struct symbolizer *sym;
 	enum stack_mode mode;
+	const char *const *ranges; /* range --stacks: a frame per range; NULL: none */
 	struct profile *p;
 	struct stack_trace *ust, *kst; /* loader__stack_size() bytes each */
 	struct frame *frames;
@@ -88,9 +89,12 @@ static int drain__one(const void *key, __u64 count, void *ctx)
 	err = err ?: drain__fetch(d, &k->kstack, d->kst);
 	if (err)
 		return err == -ENOENT ? 0 : err; /* a stack not stored: counted as lost */
-	err = drain__reserve(d, d->ust->nr + d->kst->nr + 1);
+	err = drain__reserve(d, d->ust->nr + d->kst->nr + 2);
 	if (err)
 		return err;
+	if (d->ranges && k->range)
+		d->frames[n++] = (struct frame){ .name = d->ranges[k->range - 1],
+						 .kind = FRAME_MARK };
 	if ((d->ust->flags | d->kst->flags) & STACK_F_TRUNCATED)
 		d->frames[n++] = (struct frame){ .name = "[truncated]", .kind = FRAME_MARK };
 	err = drain__frames(d, k, d->ust, false, &n);
@@ -108,9 +112,9 @@ static int drain__one(const void *key, __u64 count, void *ctx)
 }
 
 int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
-		   struct profile *p)
+		   const char *const *ranges, struct profile *p)
 {
-	struct drain d = { .l = l, .sym = sym, .mode = mode, .p = p };
+	struct drain d = { .l = l, .sym = sym, .mode = mode, .ranges = ranges, .p = p };
 	int err = -ENOMEM;
 
 	d.ust = malloc(loader__stack_size(l));

@@ -14,10 +14,12 @@
  * Read every counts entry, look up its stacks, symbolize every frame and
  * add one profile stack per entry: the user stack root first, then the
  * kernel stack root first; "[truncated]" after the process when either
- * was cut at max_depth. 0 or -errno.
+ * was cut at max_depth. With @ranges (bpfprof range --stacks, several
+ * ranges), the first frame names the sample's range: @ranges[id] (a mark
+ * frame). 0 or -errno.
  */
 int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
-		   struct profile *p);
+		   const char *const *ranges, struct profile *p);
 
 /*
  * bpfprof range (drain-range.c): read the per-address counts and the

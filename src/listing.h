@@ -52,6 +52,8 @@ struct listing_range {
 	const char *impl;    /* an IFUNC's selected function; NULL: not an IFUNC */
 	uint64_t start, end; /* listing addresses; end == start: unresolved */
 	bool unmapped;       /* no target mapped its binary: nothing was counted */
+	const char *not_counted; /* why a binary mapped during the run got no
+				    place (unknown symbol there...); NULL: none */
 	uint64_t samples;
 	struct listing_row *rows; /* by address */
 	size_t nr_rows;

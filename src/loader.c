@@ -56,6 +56,7 @@ static void loader__configure(struct record_bpf *skel, const struct loader_cfg *
 	if (cfg->ranges) {
 		ro->cfg_range_slots = cfg->range_slots;
 		ro->cfg_range_shift = cfg->range_shift;
+		ro->cfg_range_stacks = cfg->range_stacks;
 	}
 }
 
@@ -81,7 +82,7 @@ static int loader__size_range_maps(struct loader *l, const struct loader_cfg *cf
 	err = err ?: bpf_map__set_max_entries(skel->maps.range_counts,
 					      at_least_one(cfg->range_addrs));
 	err = err ?: bpf_map__set_max_entries(skel->maps.range_hits,
-					      at_least_one(cfg->range_insts));
+					      at_least_one(cfg->range_hit_keys));
 	return err;
 }
 
@@ -266,10 +267,22 @@ int loader__set_range_page(struct loader *l, const struct range_page_key *key,
 				    l->range_page_size, BPF_ANY);
 }
 
-int loader__range_hits(struct loader *l, __u32 inst, __u64 *count)
+int loader__get_range_page(struct loader *l, const struct range_page_key *key,
+			   struct range_slot *slots)
 {
-	return bpf_map__lookup_elem(l->skel->maps.range_hits, &inst, sizeof(inst), count,
-				    sizeof(*count), 0);
+	return bpf_map__lookup_elem(l->skel->maps.range_pages, key, sizeof(*key), slots,
+				    l->range_page_size, 0);
+}
+
+int loader__delete_range_page(struct loader *l, const struct range_page_key *key)
+{
+	return bpf_map__delete_elem(l->skel->maps.range_pages, key, sizeof(*key), 0);
+}
+
+int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx)
+{
+	return loader__batch_counts(bpf_map__fd(l->skel->maps.range_hits),
+				    sizeof(struct range_hit_key), fn, ctx);
 }
 
 int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out)

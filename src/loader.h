@@ -28,7 +28,8 @@ struct loader_cfg {
 	unsigned int range_shift;  /* page = address >> range_shift */
 	unsigned int range_pages;  /* page entries */
 	unsigned int range_addrs;  /* distinct (range, address) counted at most */
-	unsigned int range_insts;  /* range instances (a range in a process) */
+	unsigned int range_hit_keys; /* (range, process) pairs counted at most */
+	bool range_stacks;         /* --stacks: in-range samples get stacks too */
 };
 
 struct loader;
@@ -52,18 +53,25 @@ int loader__set_cgroup(struct loader *l, int cgroup_fd);
  */
 int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max);
 
-/* @key: a struct sample_key (counts) or a struct range_addr_key (range_counts). */
+/* @key: a struct sample_key (counts), range_addr_key (range_counts), range_hit_key. */
 typedef int (*loader_count_fn)(const void *key, __u64 count, void *ctx);
 /* Call @fn for every counts entry (in batches). 0, -errno, or @fn's error. */
 int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx);
 /* The same for every range_counts entry. */
 int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx);
 
-/* Set the ranges of one page: range_slots slots (unused ones zeroed, last). */
+/*
+ * The ranges of one page: range_slots slots (unused ones zeroed, last).
+ * Set (also while sampling: the program sees the old or the new value),
+ * read (-ENOENT: no entry), delete. 0 or -errno.
+ */
 int loader__set_range_page(struct loader *l, const struct range_page_key *key,
 			   const struct range_slot *slots);
-/* Samples counted for range instance @inst. 0 or -errno. */
-int loader__range_hits(struct loader *l, __u32 inst, __u64 *count);
+int loader__get_range_page(struct loader *l, const struct range_page_key *key,
+			   struct range_slot *slots);
+int loader__delete_range_page(struct loader *l, const struct range_page_key *key);
+/* Call @fn for every range_hits entry (key: struct range_hit_key). */
+int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx);
 /*
  * Copy the stack @id into @out, which must hold loader__stack_size()
  * bytes. 0 or -ENOENT.

@@ -84,6 +84,8 @@ struct range_opts {
 	enum listing_sort sort; /* --sort */
 	bool disasm;           /* the instruction column (default; --no-disasm) */
 	bool source;           /* source lines (default; --no-source) */
+	const char *stacks;    /* --stacks=FILE: in-range samples' stacks; NULL: none */
+	enum output_format stacks_format; /* from FILE's extension */
 };
 
 #endif /* BPFPROF_OPTIONS_H */

@@ -95,9 +95,10 @@ static void range__write_header(FILE *f, const struct listing_range *lr, size_t 
 	if (lr->other)
 		fprintf(f, "  note: targets also map another file of that name, %s: "
 			   "not counted\n", lr->other);
-	if (lr->unmapped)
-		fprintf(f, "  not counted: no target process mapped it at the start (binaries "
-			   "mapped later, and a command's, are not followed yet)\n");
+	if (lr->not_counted)
+		fprintf(f, "  not counted: %s\n", lr->not_counted);
+	else if (lr->unmapped)
+		fprintf(f, "  not counted: no target process mapped it\n");
 	if (lr->nr_insts > 1 || (lr->nr_procs && lr->procs[0].tgid)) {
 		fprintf(f, "  counted in %zu process%s", lr->nr_insts,
 			lr->nr_insts == 1 ? "" : "es");

@@ -22,6 +22,12 @@ struct output_ops {
 };
 
 const struct output_ops *output__ops(enum output_format format);
+/* The @i-th format's -f name; NULL past the last. */
+const char *output__format_name(unsigned int i);
+/* The format named @name: 0, or -ENOENT. */
+int output__format_by_name(const char *name, enum output_format *format);
+/* The format a file's extension implies ("x.folded"); folded when none does. */
+enum output_format output__format_by_file(const char *file);
 
 /* folded stacks (output-folded.c) */
 extern const struct output_ops output_folded;

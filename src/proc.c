@@ -509,6 +509,18 @@ int proc_table__for_each_mapping(struct proc_table *pt, proc_mapping_fn fn, void
 	return err;
 }
 
+int proc_table__for_each_mapping_of(struct proc_table *pt, pid_t tgid, proc_mapping_fn fn,
+				    void *ctx)
+{
+	struct process *p = proc_table__get(pt, tgid);
+	const struct image *img = p ? process__image(p) : NULL;
+	int err = 0;
+
+	for (size_t j = 0; img && j < img->nr && !err; j++)
+		err = fn(tgid, &img->maps[j], ctx);
+	return err;
+}
+
 const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid)
 {
 	struct process *p = proc_table__get(pt, tgid);

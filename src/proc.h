@@ -81,6 +81,9 @@ typedef int (*proc_mapping_fn)(pid_t tgid, const struct mapping *m, void *ctx);
  * generation). Stops at the first nonzero return and returns it; else 0.
  */
 int proc_table__for_each_mapping(struct proc_table *pt, proc_mapping_fn fn, void *ctx);
+/* The same for the mappings of @tgid alone (none when it is unknown). */
+int proc_table__for_each_mapping_of(struct proc_table *pt, pid_t tgid, proc_mapping_fn fn,
+				    void *ctx);
 /* The name (comm) of @tgid's newest exec generation, or NULL when unknown. */
 const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid);
 

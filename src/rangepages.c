@@ -16,7 +16,7 @@ struct page_pair {
 /* Pages @p touches at @shift. */
 static uint64_t place__pages(const struct range_place *p, unsigned int shift)
 {
-	return ((p->slot.end - 1) >> shift) - (p->slot.start >> shift) + 1;
+	return range_place__last_page(p, shift) - range_place__first_page(p, shift) + 1;
 }
 
 /* The smallest shift at which the places need at most @max pages; -1 if none. */
@@ -137,4 +137,29 @@ void range_pages__free(struct range_pages *rp)
 	free(rp->keys);
 	free(rp->vals);
 	memset(rp, 0, sizeof(*rp));
+}
+
+static int slot__cmp(const struct range_slot *a, const struct range_slot *b)
+{
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+int range_page__insert(struct range_slot *slots, unsigned int n, const struct range_slot *slot)
+{
+	unsigned int used = 0, at;
+
+	while (used < n && slots[used].end)
+		used++;
+	for (at = 0; at < used && slot__cmp(&slots[at], slot) < 0; at++)
+		;
+	if (at < used && !slot__cmp(&slots[at], slot) && slots[at].end == slot->end &&
+	    slots[at].base == slot->base)
+		return 1;
+	if (used == n)
+		return -ENOSPC;
+	memmove(&slots[at + 1], &slots[at], (used - at) * sizeof(*slots));
+	slots[at] = *slot;
+	return 0;
 }

@@ -39,4 +39,22 @@ int range_pages__build(struct range_pages *rp, const struct range_place *places,
 		       size_t max_pages);
 void range_pages__free(struct range_pages *rp);
 
+/* The first and last page a place covers at @shift. */
+static inline uint64_t range_place__first_page(const struct range_place *p, unsigned int shift)
+{
+	return p->slot.start >> shift;
+}
+
+static inline uint64_t range_place__last_page(const struct range_place *p, unsigned int shift)
+{
+	return (p->slot.end - 1) >> shift;
+}
+
+/*
+ * Put @slot among a page entry's @n slots (the used ones first, ordered by
+ * range id then start; unused ones zeroed). 0: added, 1: it was there
+ * already, -ENOSPC: every slot is used.
+ */
+int range_page__insert(struct range_slot *slots, unsigned int n, const struct range_slot *slot);
+
 #endif /* BPFPROF_RANGEPAGES_H */

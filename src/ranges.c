@@ -67,6 +67,7 @@ void range_set__free(struct range_set *rs)
 	for (size_t i = 0; i < rs->nr; i++) {
 		rangespec__free(&rs->r[i].spec);
 		free(rs->r[i].insts);
+		free(rs->r[i].late);
 	}
 	free(rs->r);
 	for (size_t i = 0; i < rs->nr_bins; i++)
@@ -451,6 +452,7 @@ static int range__binary_addrs(struct range_set *rs, struct range *r)
 struct placing {
 	struct range_set *rs;
 	struct range *r;
+	const struct binary *bin; /* the file whose mappings get the range */
 	uint64_t off;  /* file offset of r->start */
 	uint64_t len;
 };
@@ -461,7 +463,7 @@ static int placing__mapping(pid_t tgid, const struct mapping *m, void *ctx)
 	struct placing *p = ctx;
 	uint64_t start, end;
 
-	if (tgid == p->rs->o.not_yet || m->bin != p->r->bin || p->off < m->pgoff ||
+	if (tgid == p->rs->o.not_yet || m->bin != p->bin || p->off < m->pgoff ||
 	    p->off - m->pgoff >= m->end - m->start)
 		return 0;
 	start = m->start + (p->off - m->pgoff);
@@ -475,6 +477,7 @@ static int range__binary(struct range_set *rs, struct range *r, struct proc_tabl
 	int err;
 
 	err = range__find_binary(rs, r, pt);
+	p.bin = r->bin;
 	if (err || !r->bin)
 		return err; /* by name, mapped by no target: a warning later */
 	r->bs = range_set__binsym(rs, r->bin);
@@ -516,8 +519,127 @@ int range_set__resolve(struct range_set *rs, struct proc_table *pt)
 		}
 		if (err == -ENOMEM && !rs->why[0])
 			range_set__fail(rs, err, "out of memory");
-		r->first_inst = rs->nr_insts;
 		rs->nr_insts += r->nr_insts;
+	}
+	return err;
+}
+
+/* ---- mappings that appear while sampling runs ---- */
+
+/* The same file: one binary object, or the same build-id, or device and inode. */
+static bool binary__same(const struct binary *a, const struct binary *b)
+{
+	if (a == b)
+		return true;
+	if (a->build_id_len && b->build_id_len)
+		return a->build_id_len == b->build_id_len &&
+		       !memcmp(a->build_id, b->build_id, a->build_id_len);
+	return a->ino && a->ino == b->ino && a->dev == b->dev;
+}
+
+/*
+ * A range named by a binary's file name that no target mapped at the start,
+ * now that one maps @b: resolve it there. A failure is kept in r->late
+ * (shown in the listing and as a warning) and the range stays unplaced.
+ */
+static int range__resolve_late(struct range_set *rs, struct range *r, const struct binary *b)
+{
+	int err;
+
+	r->bin = b;
+	r->bs = range_set__binsym(rs, b);
+	if (!r->bs)
+		return -ENOMEM;
+	rs->why[0] = 0;
+	err = r->spec.kind == RANGE_BIN_SYM ? range__binary_symbol(rs, r) :
+					      range__binary_addrs(rs, r);
+	if (err == -ENOMEM)
+		return err;
+	if (err) {
+		r->late = strdup(rs->why[0] ? rs->why : strerror(-err));
+		r->start = r->end = 0;
+		r->bs = NULL;
+		return r->late ? 0 : -ENOMEM;
+	}
+	return 0;
+}
+
+/* Does @r belong in mapping @m (resolving it on the first match by name)? */
+static int range__wants(struct range_set *rs, struct range *r, const struct binary *b,
+			bool *yes)
+{
+	int err;
+
+	*yes = false;
+	if (r->spec.kind != RANGE_BIN_SYM && r->spec.kind != RANGE_BIN_ADDR)
+		return 0;
+	if (r->late || b->vdso)
+		return 0;
+	if (r->bin) {
+		if (!binary__same(r->bin, b)) {
+			/* another file of that name: noted, not counted */
+			if (!r->spec.binary_is_path && !r->other &&
+			    name__matches(r->spec.binary, b->name))
+				r->other = b;
+			return 0;
+		}
+		*yes = r->end > r->start;
+		return 0;
+	}
+	if (r->spec.binary_is_path || !name__matches(r->spec.binary, b->name))
+		return 0;
+	err = range__resolve_late(rs, r, b);
+	*yes = !err && !r->late;
+	return err;
+}
+
+int range_set__place_mapping(struct range_set *rs, pid_t tgid, const struct mapping *m,
+			     struct range_place **out, size_t *n)
+{
+	struct range_place *v;
+	int err = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!m->bin || tgid == rs->o.not_yet)
+		return 0;
+	for (size_t i = 0; i < rs->nr && !err; i++) {
+		struct range *r = &rs->r[i];
+		struct placing p = { .rs = rs, .r = r, .bin = m->bin };
+		size_t before = r->nr_insts;
+		bool yes;
+
+		err = range__wants(rs, r, m->bin, &yes);
+		if (err || !yes)
+			continue;
+		if (!binsym__vaddr_to_off(r->bs, r->start, &p.off))
+			continue;
+		p.len = r->end - r->start;
+		err = placing__mapping(tgid, m, &p);
+		if (err || r->nr_insts == before)
+			continue;
+		v = realloc(*out, (*n + 1) * sizeof(*v));
+		if (!v) {
+			err = -ENOMEM;
+			break;
+		}
+		*out = v;
+		v[(*n)++] = (struct range_place){
+			.tgid = tgid,
+			.slot = {
+				.start = r->insts[before].start,
+				.end = r->insts[before].end,
+				.base = r->insts[before].base,
+				.id = r->id,
+			},
+		};
+		r->unmapped = false;
+		rs->nr_insts++;
+	}
+	if (err) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
 	}
 	return err;
 }
@@ -540,7 +662,6 @@ int range_set__places(const struct range_set *rs, struct range_place **out, size
 					.end = r->insts[j].end,
 					.base = r->insts[j].base,
 					.id = r->id,
-					.inst = r->first_inst + j,
 				},
 			};
 	}

@@ -49,10 +49,11 @@ struct range {
 	struct binsym *bs;        /* its names, lines and file offsets */
 	uint64_t delta;           /* ELF vaddr in bin = listing address - delta */
 	pid_t tgid;               /* an absolute user range: its one process */
-	struct range_inst *insts;
+	struct range_inst *insts; /* every place it was put, at the start and later */
 	size_t nr_insts;
-	unsigned int first_inst;  /* global index of insts[0] (range_hits) */
-	bool unmapped;            /* no target maps the binary: nothing is counted */
+	bool unmapped;            /* no target maps the binary (yet): nothing is counted */
+	char *late;               /* why it could not be resolved in a binary mapped
+				     during the run (malloc'd); NULL: no such failure */
 	const struct binary *other; /* another file of that name that targets map (ignored) */
 };
 
@@ -62,7 +63,8 @@ struct range_set_opts {
 	const char *kallsyms;           /* the kallsyms file */
 	pid_t one_target;               /* the single target process, or 0 */
 	pid_t not_yet;                  /* a process whose mappings do not count yet:
-					   the command, still before its exec */
+					   the command, still before its exec (the
+					   caller clears it at the exec) */
 	bool lines;                     /* source lines (DWARF) for the listing */
 };
 
@@ -102,6 +104,16 @@ void range_set__free(struct range_set *rs);
  */
 int range_set__resolve(struct range_set *rs, struct proc_table *pt);
 const char *range_set__error(const struct range_set *rs);
+
+/*
+ * A mapping of @tgid seen during the run (a library loaded, a process
+ * started or forked by a target): place the ranges of its binary there.
+ * A range given by a binary's file name that no target mapped at the start
+ * is resolved the first time one does (a failure: r->late). *@out gets the
+ * new places (malloc'd, *@n of them; NULL, 0 when none). 0 or -ENOMEM.
+ */
+int range_set__place_mapping(struct range_set *rs, pid_t tgid, const struct mapping *m,
+			     struct range_place **out, size_t *n);
 
 /* Every instance as a BPF placement, in instance order (malloc'd array). */
 int range_set__places(const struct range_set *rs, struct range_place **out, size_t *n);

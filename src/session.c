@@ -34,6 +34,7 @@
 #include "outfile.h"
 #include "output.h"
 #include "proc.h"
+#include "rangelive.h"
 #include "ranges.h"
 #include "session.h"
 #include "sideband.h"
@@ -51,7 +52,9 @@ struct session {
 	const char *prog;      /* "bpfprof", "bpfprof range": messages start with it */
 	struct range_set rs;   /* range: the resolved ranges */
 	struct range_pages pages; /* range: their BPF page entries, until stored */
+	struct range_live *live;  /* range: the BPF page entries while sampling */
 	uint64_t busiest;      /* range: samples seen on the busiest CPU */
+	int live_err;          /* range: the first error placing ranges while sampling */
 	struct idlist cpus;
 	struct loader *l;
 	struct events *ev;
@@ -59,6 +62,7 @@ struct session {
 	struct proc_table *pt;
 	struct command *cmd;
 	struct outfile *out;
+	struct outfile *stacks_out; /* range --stacks */
 	struct symbolizer *sym; /* kallsyms read before sampling, not after */
 	int sigfd, timerfd, cgroup_fd;
 	int *pidfds; /* -p and -t targets; -1 once exited */
@@ -146,36 +150,53 @@ static int session__timer(struct session *s)
 /* Most (range, address) pairs counted: room for any function, bounded memory. */
 #define RANGE_MAX_ADDRS (1u << 20)
 
-/* bpfprof range: lay the ranges out in pages, and size the maps from them. */
+/*
+ * bpfprof range: lay the ranges out in pages, and size the maps from them,
+ * with room for the places made while sampling runs (a binary's ranges in
+ * libraries and processes that appear later): every binary range may share
+ * a page with the others, a by-name range not resolved yet may be any size,
+ * and the page and (range, process) maps, unpreallocated, may fill up to
+ * their bound.
+ */
 static int session__range_cfg(struct session *s, struct loader_cfg *cfg)
 {
 	struct range_place *places = NULL;
 	uint64_t span = range_set__span(&s->rs);
+	unsigned int bin_ranges = 0;
+	bool pending = false;
 	size_t n;
 	int err;
 
+	for (size_t i = 0; i < s->rs.nr; i++) {
+		const struct range *r = &s->rs.r[i];
+
+		if (r->spec.kind == RANGE_BIN_SYM || r->spec.kind == RANGE_BIN_ADDR) {
+			bin_ranges++;
+			pending |= !r->bin;
+		}
+	}
 	err = range_set__places(&s->rs, &places, &n);
 	err = err ?: range_pages__build(&s->pages, places, n, RANGE_MAX_PAGES);
 	free(places);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot lay out the ranges: %s", strerror(-err));
 	cfg->ranges = true;
-	cfg->range_slots = s->pages.slots;
+	cfg->range_slots = s->pages.slots > bin_ranges ? s->pages.slots : bin_ranges;
 	cfg->range_shift = s->pages.shift;
-	cfg->range_pages = s->pages.nr;
-	cfg->range_addrs = span < RANGE_MAX_ADDRS ? span : RANGE_MAX_ADDRS;
-	cfg->range_insts = s->rs.nr_insts;
+	cfg->range_pages = bin_ranges ? RANGE_MAX_PAGES : s->pages.nr;
+	cfg->range_addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS;
+	cfg->range_hit_keys = cfg->range_pages;
+	cfg->range_stacks = s->ro->stacks != NULL;
 	return 0;
 }
 
-/* Store the page entries laid out before load. */
-static int session__range_pages(struct session *s)
+/* Store the page entries laid out before load; later ones go through s->live. */
+static int session__range_pages(struct session *s, const struct loader_cfg *cfg)
 {
-	int err = 0;
+	int err;
 
-	for (size_t i = 0; i < s->pages.nr && !err; i++)
-		err = loader__set_range_page(s->l, &s->pages.keys[i],
-					     &s->pages.vals[i * s->pages.slots]);
+	s->live = range_live__new(s->l, cfg->range_shift, cfg->range_slots);
+	err = s->live ? range_live__store(s->live, &s->pages) : -ENOMEM;
 	range_pages__free(&s->pages);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot store the ranges: %s", strerror(-err));
@@ -187,6 +208,7 @@ static int session__load(struct session *s)
 	const struct record_opts *o = s->o;
 	int status;
 	struct loader_cfg cfg = {
+		.range_shift = RANGE_PAGE_SHIFT,
 		.max_depth = o->max_depth,
 		.kernel_max = read_sysctl("/proc/sys/kernel/perf_event_max_stack", 127),
 		.max_stacks = o->max_stacks,
@@ -207,7 +229,7 @@ static int session__load(struct session *s)
 	if (!s->l)
 		return fail(s, EXIT_RUNTIME, "cannot load the BPF program: %s%s%s",
 			    strerror(errno), *loader__error() ? ": " : "", loader__error());
-	return 0;
+	return s->ro ? session__range_pages(s, &cfg) : 0;
 }
 
 static int pidfd_open(pid_t pid, unsigned int flags)
@@ -375,8 +397,7 @@ static int session__ranges(struct session *s)
 
 		if (r->unmapped)
 			fprintf(stderr, "%s: warning: range '%s': no target process maps "
-					"%s at the start; it counts nothing (binaries mapped "
-					"later, and a command's, are not followed yet)\n",
+					"%s yet; it counts from when one does\n",
 				s->prog, r->arg, r->spec.binary);
 		if (r->other)
 			fprintf(stderr, "%s: warning: range '%s': only %s is counted, not "
@@ -447,6 +468,9 @@ static int session__open(struct session *s)
 	s->out = outfile__open(o->output);
 	if (!s->out)
 		return fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output, strerror(errno));
+	if (s->ro && s->ro->stacks && !(s->stacks_out = outfile__open(s->ro->stacks)))
+		return fail(s, EXIT_USAGE, "cannot write '%s': %s", s->ro->stacks,
+			    strerror(errno));
 	err = o->cpus.nr ? session__copy_cpus(s) : cpus__online(&s->cpus);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
@@ -458,7 +482,8 @@ static int session__open(struct session *s)
 			    strerror(-err));
 	s->pt = proc_table__new(!s->filter_tgid && !o->tids.nr);
 	s->sym = s->pt ? symbolizer__new(s->pt, &(struct symbolizer_opts){
-					 .kallsyms = o->stacks == STACKS_USER_ONLY || s->ro ?
+					 .kallsyms = o->stacks == STACKS_USER_ONLY ||
+							     (s->ro && !s->ro->stacks) ?
 							     NULL : "/proc/kallsyms",
 					 .demangle = o->demangle,
 					 .inlines = o->inlines,
@@ -479,8 +504,6 @@ static int session__open(struct session *s)
 	status = status ?: session__ranges(s);
 	status = status ?: session__load(s);
 	status = status ?: session__targets(s);
-	if (!status && s->ro)
-		status = session__range_pages(s);
 	status = status ?: session__events(s);
 	if (status)
 		return status;
@@ -494,8 +517,27 @@ static int session__open(struct session *s)
 
 static const struct sideband_ops proc_ops;
 
+/* A mapping of @tgid (new, or a forked child's copy): place the ranges of its binary. */
+static int session__place(pid_t tgid, const struct mapping *m, void *ctx)
+{
+	struct session *s = ctx;
+	struct range_place *places;
+	size_t n;
+	int err;
+
+	err = range_set__place_mapping(&s->rs, tgid, m, &places, &n);
+	if (!err && n)
+		err = range_live__add(s->live, places, n);
+	free(places);
+	if (err < 0 && !s->live_err)
+		s->live_err = err;
+	return 0;
+}
+
 static void sb_mmap(void *ctx, const struct sb_mmap *m)
 {
+	struct session *s = ctx;
+	const struct mapping *map;
 	struct map_event ev = {
 		.start = m->start,
 		.end = m->start + m->len,
@@ -507,17 +549,35 @@ static void sb_mmap(void *ctx, const struct sb_mmap *m)
 		.path = m->filename,
 	};
 
-	proc_table__mmap(ctx, m->pid, &ev);
+	if (proc_table__mmap(s->pt, m->pid, &ev) || !s->live)
+		return;
+	map = proc_table__find(s->pt, m->pid, NULL, m->start);
+	if (map && map->start == ev.start && map->end == ev.end)
+		session__place(m->pid, map, s);
 }
 
 static void sb_comm(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec)
 {
-	proc_table__comm(ctx, pid, tid, comm, exec);
+	struct session *s = ctx;
+
+	proc_table__comm(s->pt, pid, tid, comm, exec);
+	if (!exec || !s->live)
+		return;
+	/* a new image: the old one's places mean other code now */
+	range_live__drop(s->live, pid);
+	if (pid == s->rs.o.not_yet)
+		s->rs.o.not_yet = 0; /* the command's own image from here on */
 }
 
 static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
 {
-	proc_table__fork(ctx, ppid, pid, tid);
+	struct session *s = ctx;
+
+	proc_table__fork(s->pt, ppid, pid, tid);
+	if (!s->live || pid != tid || pid == ppid)
+		return;
+	range_live__drop(s->live, pid); /* a reused pid's */
+	proc_table__for_each_mapping_of(s->pt, pid, session__place, s);
 }
 
 static void sb_exit(void *ctx, pid_t pid, pid_t tid)
@@ -602,7 +662,7 @@ static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 		s->stop = true;
 	for (size_t i = 2; i < 2 + nsb; i++)
 		if (pfd[i].revents) {
-			sideband__read(s->sb, &proc_ops, s->pt);
+			sideband__read(s->sb, &proc_ops, s);
 			break;
 		}
 	for (size_t i = 2 + nsb; i < n; i++)
@@ -714,13 +774,13 @@ static int session__finish(struct session *s)
 	struct profile p = { .ncpus = s->cpus.nr };
 	int err;
 
-	sideband__read(s->sb, &proc_ops, s->pt);
+	sideband__read(s->sb, &proc_ops, s);
 	p.duration = elapsed(&s->t0, &s->t1);
 	p.sideband_lost = sideband__lost(s->sb);
 	err = loader__read_stats(s->l, p.stats, p.busiest);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
-	err = drain__profile(s->l, s->sym, s->o->stacks, &p);
+	err = drain__profile(s->l, s->sym, s->o->stacks, NULL, &p);
 	err = err ?: ops->write(outfile__stream(s->out), &p, &oo);
 	err = err ?: outfile__commit(s->out);
 	if (err) {
@@ -753,6 +813,64 @@ static void session__range_summary(const struct session *s, const struct listing
 	fprintf(stderr, ", %.1f Hz effective on the busiest CPU\n", hz);
 }
 
+/* range --stacks: the stacks of the samples in the ranges, as record writes them. */
+static int session__range_stacks(struct session *s, const struct listing *ls)
+{
+	const struct output_ops *ops = output__ops(s->ro->stacks_format);
+	struct output_opts oo = { .lines = s->o->lines };
+	struct profile p = { .ncpus = s->cpus.nr, .duration = ls->duration };
+	char **labels = NULL;
+	int err = 0;
+
+	/* several ranges: the first frame says which, "[ARG]" */
+	if (s->rs.nr > 1 && !(labels = calloc(s->rs.nr, sizeof(*labels))))
+		err = -ENOMEM;
+	for (size_t i = 0; labels && i < s->rs.nr && !err; i++)
+		if (asprintf(&labels[s->rs.r[i].id], "[%s]", s->rs.r[i].arg) < 0)
+			err = -ENOMEM;
+	memcpy(p.stats, ls->stats, sizeof(p.stats));
+	err = err ?: drain__profile(s->l, s->sym, s->o->stacks, (const char *const *)labels, &p);
+	err = err ?: ops->write(outfile__stream(s->stacks_out), &p, &oo);
+	err = err ?: outfile__commit(s->stacks_out);
+	if (err)
+		fail(s, EXIT_RUNTIME, "cannot write the stacks to '%s': %s", s->ro->stacks,
+		     strerror(-err));
+	else if (ls->stats[STAT_STACKS_LOST])
+		fprintf(stderr, "%s: warning: %" PRIu64 " samples in the ranges have no stack "
+				"in '%s' (the stacks maps were full)\n",
+			s->prog, ls->stats[STAT_STACKS_LOST], s->ro->stacks);
+	profile__free(&p);
+	for (size_t i = 0; labels && i < s->rs.nr; i++)
+		free(labels[i]);
+	free(labels);
+	return err;
+}
+
+/* Ranges that counted nothing because of what happened during the run. */
+static void session__range_warnings(const struct session *s)
+{
+	for (size_t i = 0; i < s->rs.nr; i++) {
+		const struct range *r = &s->rs.r[i];
+
+		if (r->late)
+			fprintf(stderr, "%s: warning: range '%s': %s\n", s->prog, r->arg,
+				r->late);
+		else if (r->unmapped)
+			fprintf(stderr, "%s: warning: range '%s': no target process mapped "
+					"%s during the run\n",
+				s->prog, r->arg, r->spec.binary);
+	}
+	if (s->live && range_live__missed(s->live))
+		fprintf(stderr, "%s: warning: %" PRIu64 " placements of ranges in processes "
+				"that appeared during the run were not stored whole (the "
+				"page map is full): their samples are missing\n",
+			s->prog, range_live__missed(s->live));
+	if (s->live_err)
+		fprintf(stderr, "%s: warning: ranges could not be placed in processes "
+				"that appeared during the run: %s\n",
+			s->prog, strerror(-s->live_err));
+}
+
 static int session__finish_range(struct session *s)
 {
 	const struct listing_opts lo = {
@@ -764,13 +882,18 @@ static int session__finish_range(struct session *s)
 	uint64_t busiest[STAT__MAX];
 	int err;
 
-	sideband__read(s->sb, &proc_ops, s->pt);
+	sideband__read(s->sb, &proc_ops, s);
 	ls.duration = elapsed(&s->t0, &s->t1);
 	err = loader__read_stats(s->l, ls.stats, busiest);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
 	s->busiest = busiest[STAT_SEEN];
+	session__range_warnings(s);
 	err = drain__listing(s->l, &s->rs, s->pt, true, &ls);
+	if (!err && s->stacks_out && session__range_stacks(s, &ls)) {
+		listing__free(&ls);
+		return EXIT_RUNTIME;
+	}
 	err = err ?: (s->ro->format == LISTING_JSON ? &output_listing_json : &output_listing)
 			     ->write(outfile__stream(s->out), &ls, &lo);
 	err = err ?: outfile__commit(s->out);
@@ -795,9 +918,11 @@ static void session__free(struct session *s)
 	sideband__free(s->sb);
 	loader__free(s->l);
 	range_pages__free(&s->pages);
+	range_live__free(s->live);
 	range_set__free(&s->rs); /* its binaries may be the process table's */
 	proc_table__free(s->pt);
 	outfile__free(s->out);
+	outfile__free(s->stacks_out);
 	for (size_t i = 0; i < s->nr_pidfds; i++)
 		if (s->pidfds[i] >= 0)
 			close(s->pidfds[i]);

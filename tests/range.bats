@@ -182,11 +182,96 @@ samples() {
 		libnope.so.9:foo range-loops:loops
 	echo "$stderr"
 	[ "$status" -eq 0 ]
-	[[ ${stderr_lines[0]} == "bpfprof range: warning: range 'libnope.so.9:foo': no target process maps libnope.so.9 at the start;"* ]]
+	[ "${stderr_lines[0]}" = "bpfprof range: warning: range 'libnope.so.9:foo': no target process maps libnope.so.9 yet; it counts from when one does" ]
+	# and at the end: it never appeared
+	[[ $stderr == *"range 'libnope.so.9:foo': no target process mapped libnope.so.9 during the run"* ]]
 	grep -q '^range 1: libnope.so.9:foo (symbol in a binary)$' "$OUT"
 	grep -q '^  not counted: no target process mapped it' "$OUT"
 	[ "$(samples "$OUT" 1)" -eq 0 ]
 	[ "$(samples "$OUT" 2)" -gt 0 ]
+}
+
+@test "a library loaded with dlopen after the start gets its range resolved" {
+	# dlopen-late: 1 s in before_dlopen, then libchain15.so's chain_15 spins
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:chain_15 \
+		-- "$WORKLOADS/dlopen-late" 3 1
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	grep -q '^  binary: .*/libchain15.so$' "$OUT"
+	grep -qE '^  symbol: chain_15, 0x[0-9a-f]+-0x[0-9a-f]+ ' "$OUT"
+	grep -qE '^  counted in 1 process: [0-9]+ dlopen-late [0-9]+$' "$OUT"
+	# 2 of the 3 s are in chain_15 (placed within milliseconds of the dlopen)
+	local in all
+	in=$(samples "$OUT")
+	all=$(awk '/^  [0-9]+ samples, .* of the targets/ { print $(NF) }' "$OUT")
+	[ "$in" -gt 1000 ]
+	within $(( in * 100 / all )) 66 8
+	refute grep -q 'during the run' <<<"$stderr"
+}
+
+@test "a library dlopen()ed by a -p target, given by path, is placed when it appears" {
+	start dlopen-late 4 1.5
+	sleep 0.3
+	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 2.5 -o "$OUT" \
+		"$WORKLOADS/libchain15.so:chain_15"
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	# by path, the symbol is checked before sampling: no warning about it
+	[ "$(samples "$OUT")" -gt 700 ]
+	grep -qE "^  counted in 1 process: ${PIDS[0]} dlopen-late [0-9]+\$" "$OUT"
+}
+
+@test "a command's own binary and its children's count, by file name" {
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" range-loops:loops \
+		-- sh -c "'$WORKLOADS/range-loops' 2 & '$WORKLOADS/range-loops' 2; wait"
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	# two processes of the PIE, both exec'd after the start
+	grep -qE '^  counted in 2 processes: [0-9]+ range-loops [0-9]+, [0-9]+ range-loops [0-9]+$' "$OUT"
+	[ "$(samples "$OUT")" -gt 2000 ]
+	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
+}
+
+@test "a by-name range whose symbol is missing in the binary mapped later: a warning" {
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:no_such_fn \
+		range-loops:loops -- "$WORKLOADS/dlopen-late" 1.5 0.5
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"range 'libchain15.so:no_such_fn': unknown symbol 'no_such_fn' in libchain15.so"* ]]
+	grep -q "^  not counted: unknown symbol 'no_such_fn' in libchain15.so\$" "$OUT"
+	[ "$(samples "$OUT" 1)" -eq 0 ]
+	[ "$(samples "$OUT" 2)" -eq 0 ]
+}
+
+@test "--stacks writes the stacks of the in-range samples, a frame per range" {
+	local st=$BATS_TEST_TMPDIR/st.folded
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" --stacks "$st" \
+		range-loops:loops range-loops:clear -- "$WORKLOADS/range-loops" 2
+	echo "$stderr"
+	cat "$st"
+	[ "$status" -eq 0 ]
+	well_formed "$st"
+	# every stack starts with its range, then the frame-pointer chain to the leaf
+	[ "$(total "$st")" -eq "$(( $(samples "$OUT" 1) + $(samples "$OUT" 2) ))" ]
+	[ "$(total "$st" '^range-loops;\[range-loops:loops\];.*main;loops ')" -ge \
+		$(( $(samples "$OUT" 1) * 95 / 100 )) ]
+	refute grep -vE '^range-loops;\[range-loops:(loops|clear)\];' "$st"
+	# one range: no range frame
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" --stacks "$st" \
+		range-loops:loops -- "$WORKLOADS/range-loops" 1
+	[ "$status" -eq 0 ]
+	[ "$(share "$st" ';main;loops ' .)" -ge 95 ]
+	refute grep -q '\[range' "$st"
+}
+
+@test "--stacks to an unwritable file: exit 64 before sampling" {
+	run --separate-stderr "$BPFPROF" range -d 0.1 --stacks /nonexistent/dir/x.folded vfs_read
+	[ "$status" -eq 64 ]
+	[[ $stderr == "bpfprof range: cannot write '/nonexistent/dir/x.folded': "* ]]
 }
 
 # range_fails WANT ARG...: exit 64, nothing on stdout, one line on stderr naming it.

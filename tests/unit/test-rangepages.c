@@ -13,8 +13,7 @@ static struct range_place place(uint32_t tgid, uint64_t start, uint64_t end, uin
 {
 	return (struct range_place){
 		.tgid = tgid,
-		.slot = { .start = start, .end = end, .base = start - 0x100, .id = id,
-			  .inst = id * 10 + tgid },
+		.slot = { .start = start, .end = end, .base = start - 0x100, .id = id },
 	};
 }
 
@@ -38,7 +37,7 @@ static void test_one_page(void)
 	CHECK(rp.shift == 12 && rp.slots == 1 && rp.nr == 1, "shift 12, one slot, one entry");
 	s = entry(&rp, 7, 0x401);
 	CHECK(s && s->start == 0x401010 && s->end == 0x401080 && s->id == 3 &&
-		      s->base == 0x400f10 && s->inst == 37,
+		      s->base == 0x400f10,
 	      "the slot is the range, for tgid 7, page 0x401");
 	range_pages__free(&rp);
 }
@@ -95,8 +94,31 @@ static void test_big(void)
 	range_pages__free(NULL);
 }
 
+/* Ranges placed while sampling runs are merged into a page's slots. */
+static void test_insert(void)
+{
+	struct range_slot slots[3] = { 0 };
+	struct range_place a = place(9, 0x7f0010, 0x7f0040, 2), b = place(9, 0x7f0100, 0x7f0180, 0),
+			   c = place(9, 0x7f0200, 0x7f0280, 1), d = place(9, 0x7f0300, 0x7f0380, 3);
+
+	CHECK(range_page__insert(slots, 3, &a.slot) == 0, "into an empty entry");
+	CHECK(range_page__insert(slots, 3, &b.slot) == 0 && slots[0].id == 0 &&
+		      slots[1].id == 2,
+	      "a lower range id goes first");
+	CHECK(range_page__insert(slots, 3, &a.slot) == 1 && slots[2].end == 0,
+	      "the same place again: already there, nothing added");
+	CHECK(range_page__insert(slots, 3, &c.slot) == 0 && slots[0].id == 0 &&
+		      slots[1].id == 1 && slots[2].id == 2,
+	      "ordered by id: 0, 1, 2");
+	CHECK(range_page__insert(slots, 3, &d.slot) == -ENOSPC && slots[2].id == 2,
+	      "every slot used: -ENOSPC, the entry unchanged");
+	CHECK(range_place__first_page(&a, 12) == 0x7f0 && range_place__last_page(&a, 12) == 0x7f0,
+	      "a place's pages");
+}
+
 int main(void)
 {
+	test_insert();
 	test_one_page();
 	test_spanning();
 	test_big();
