@@ -16,6 +16,7 @@ struct outfile {
 	FILE *stream;
 	char *path;     /* NULL for stdout */
 	char *tmpname;  /* mkstemp fallback name, else NULL (O_TMPFILE) */
+	bool direct;    /* not a regular file (/dev/null, a FIFO): written in place */
 	bool committed;
 };
 
@@ -69,7 +70,16 @@ struct outfile *outfile__open(const char *path)
 	err = -EISDIR;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		goto fail;
-	err = fd = outfile__create(of, dir);
+	/* a device or a FIFO is written to, never renamed over */
+	of->direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+	if (of->direct) {
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			fd = -errno;
+	} else {
+		fd = outfile__create(of, dir);
+	}
+	err = fd;
 	if (fd < 0)
 		goto fail;
 	of->stream = fdopen(fd, "w");
@@ -120,7 +130,7 @@ int outfile__commit(struct outfile *of)
 
 	if (fflush(of->stream) || ferror(of->stream))
 		return errno ? -errno : -EIO;
-	if (!of->path) {
+	if (!of->path || of->direct) {
 		of->committed = true;
 		return 0;
 	}

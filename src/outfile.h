@@ -3,7 +3,9 @@
  * An output file that appears complete or not at all: written unnamed
  * (O_TMPFILE) in the target's directory and given its name only when
  * committed, so no failure, signal or SIGKILL leaves a partial file.
- * "-" or NULL is standard output, committed by flushing it.
+ * "-" or NULL is standard output, committed by flushing it. A path that
+ * is not a regular file (/dev/null, a FIFO) is opened and written in
+ * place: renaming over it would replace the device.
  */
 #ifndef BPFPROF_OUTFILE_H
 #define BPFPROF_OUTFILE_H

@@ -244,6 +244,23 @@ setup() {
 	[ "$(total "$OUT" 'leaf_')" -gt 100 ]
 }
 
+@test "-o to a device or a FIFO writes into it, never replaces it" {
+	local dev=$BATS_TEST_TMPDIR/null fifo=$BATS_TEST_TMPDIR/fifo got=$BATS_TEST_TMPDIR/got
+	# a private null device: the test must not risk the real /dev/null
+	mknod -m 666 "$dev" c 1 3
+	run "$BPFPROF" record -F 999 -o "$dev" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[ -c "$dev" ]
+	mkfifo "$fifo"
+	cat "$fifo" >"$got" &
+	run "$BPFPROF" record -F 999 -o "$fifo" -- "$WORKLOADS/fp-three" 0.5
+	wait
+	[ "$status" -eq 0 ]
+	[ -p "$fifo" ]
+	well_formed "$got"
+	[ "$(total "$got" 'leaf_')" -gt 100 ]
+}
+
 @test "without CAP_BPF/CAP_PERFMON: a message naming what is missing (exit 77)" {
 	command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
 	run setpriv --reuid=65534 --regid=65534 --clear-groups "$BPFPROF" record -d 1 -o /dev/null
