@@ -15,8 +15,8 @@ _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
 
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
-	-c --period -e --event -d --duration -o --output --demangle --debug-dir
-	--sort --stacks'
+	-c --period -e --event -d --duration -o --output -f --format --demangle
+	--debug-dir --sort --stacks'
 _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--no-disasm --no-source --help --usage -V --version'
 
@@ -28,6 +28,7 @@ _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	idle-cycles-backend ref-cycles'
 
 _bpfprof_formats='folded'
+_bpfprof_range_formats='text json'
 
 _bpfprof_demangle_modes='short full none'
 
@@ -105,7 +106,11 @@ _bpfprof_value()
 		COMPREPLY=($(compgen -W "$_bpfprof_events" -- "$cur"))
 		;;
 	-f | --format)
-		COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
+		if [[ ${COMP_WORDS[1]} == range ]]; then
+			COMPREPLY=($(compgen -W "$_bpfprof_range_formats" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
+		fi
 		;;
 	--demangle)
 		COMPREPLY=($(compgen -W "$_bpfprof_demangle_modes" -- "$cur"))

@@ -135,6 +135,7 @@ complete -c bpfprof -n $both -l no-demangle -d 'Raw symbol names (--demangle=non
 complete -c bpfprof -n $rec -l no-inline -d 'No inlined-call frames'
 complete -c bpfprof -n $rec -l lines -d 'Add the source FILE:LINE to each frame name'
 complete -c bpfprof -n $both -l debug-dir -x -a '(__fish_complete_directories)' -d 'Also look for debug files under DIR'
+complete -c bpfprof -n $rng -s f -l format -x -a 'text\t"Annotated listing (default)" json\t"One JSON document"' -d 'Listing format'
 complete -c bpfprof -n $rng -l sort -x -a 'address\t"By address (default)" samples\t"Hottest first"' -d 'Order of the instructions'
 complete -c bpfprof -n $rng -l no-disasm -d 'No instruction column'
 complete -c bpfprof -n $rng -l no-source -d 'No source lines'
