@@ -271,9 +271,17 @@ static int sym_keys__sort_addr(struct sym_key *keys, size_t n)
 	return 0;
 }
 
-/* Among aliases: global before weak before local, then shorter, then by name. */
+/*
+ * Among aliases: a name without a symbol version ("__libc_start_main_impl"
+ * rather than "__libc_start_main@@GLIBC_2.34"), then global before weak
+ * before local, then shorter, then by name.
+ */
 static int sym_cand__cmp_alias(const struct sym_cand *a, const struct sym_cand *b)
 {
+	bool av = strchr(a->name, '@'), bv = strchr(b->name, '@');
+
+	if (av != bv)
+		return av ? 1 : -1;
 	if (a->rank != b->rank)
 		return a->rank - b->rank;
 	if (a->len != b->len)
