@@ -35,6 +35,13 @@ struct stack_trace {
 
 #define STACK_F_TRUNCATED (1u << 0) /* deeper than max_depth */
 
+/*
+ * In a user stack, an ip that is where execution was rather than a return
+ * address (a signal trampoline, the frame a signal interrupted): symbolized
+ * as it is, not at ip - 1. User addresses are below 2^47.
+ */
+#define STACK_IP_EXACT (1ull << 63)
+
 /* counts map key: one per (process, thread if asked, comm, stacks). */
 struct sample_key {
 	__u32 tgid;
@@ -139,6 +146,54 @@ struct unwind_row {
 	__u8 rbp_type;  /* enum unwind_rbp_type */
 };
 
+/*
+ * The unwinder's maps. unwind_rows holds every loaded binary's rows, each
+ * binary's contiguously, two rows per element; unwind_pages (u64 each)
+ * their page indexes, each entry the global index of a row (the binary's
+ * pages[] plus its first row);
+ * unwind_bins[bin] says where a binary's page index is. A process's
+ * executable mappings, sorted by start, are one unwind_procs value.
+ */
+#define UNWIND_ROW_PAIR 2            /* rows per unwind_rows element: 24 bytes, 8-aligned,
+					so the mmap'd map is one array of rows */
+#define UNWIND_NO_TABLE 0xffffffffu /* unwind_map.bin: a file with no table (yet) */
+#define UNWIND_ANON 0xfffffffeu     /* unwind_map.bin: anonymous code (JIT): frame pointers */
+#define UNWIND_MAP_STEPS 16         /* binary search steps over a process's mappings */
+
+struct unwind_bin {
+	__u32 page_base; /* its first unwind_pages entry */
+	__u32 nr_pages;  /* entries page_base .. page_base + nr_pages (one more, the end) */
+};
+
+struct unwind_map {
+	__u64 start, end; /* absolute [start, end) */
+	__u64 bias;       /* the row pc of address a is a - bias */
+	__u32 bin;        /* unwind_bins index, UNWIND_NO_TABLE or UNWIND_ANON */
+	__u32 pad;
+};
+
+/* unwind_procs value; the map's value size is 8 + cfg_unwind_maps * 32 */
+struct unwind_proc {
+	__u32 nr;  /* maps used, sorted by start */
+	__u32 pad;
+	struct unwind_map maps[];
+};
+
+/* How a user stack walk ended (--unwind dwarf or auto); STAT_WALK_* counts them. */
+enum unwind_end {
+	WALK_COMPLETE,  /* the outermost frame: its return address is undefined */
+	WALK_TRUNCATED, /* deeper than max_depth */
+	WALK_FP_END,    /* a frame-pointer step found no frame (no table there) */
+	WALK_NO_TABLE,  /* --unwind=dwarf: a frame without a table */
+	WALK_FAULT,     /* a stack read failed (not resident, or a bad address) */
+	WALK_INVALID,   /* CFI this unwinder cannot follow, or no progress */
+	WALK_NO_MAPPING, /* an address in no mapping the unwinder knows */
+	WALK_NO_PROCESS, /* a process without a mapping table yet: frame pointers */
+	WALK__MAX,
+};
+
+#define STACK_F_FP_FALLBACK (1u << 1) /* some frames came from frame pointers: no table yet */
+
 /* Per-CPU counters, index = enum bpfprof_stat. */
 enum bpfprof_stat {
 	STAT_SEEN,                /* every overflow the program ran for */
@@ -155,6 +210,9 @@ enum bpfprof_stat {
 	STAT_OUT_OF_RANGE,        /* bpfprof range: a target's sample outside every range */
 	STAT_STACKS_LOST,         /* range --stacks: counted in a range, its stack lost
 				     (stacks or counts map full) */
+	STAT_WALK_FIRST,          /* user walks by how they ended: + enum unwind_end */
+	STAT_WALK_LAST = STAT_WALK_FIRST + WALK__MAX - 1,
+	STAT_WALK_FP_FRAMES,      /* frames found by frame pointers in files with no table */
 	STAT__MAX,
 };
 

@@ -36,9 +36,9 @@ struct task_struct {
 
 /* The kernel's struct pt_regs (the uapi one names its fields rbp, rsp, rip). */
 struct pt_regs___kernel {
-	unsigned long bp;
-	unsigned long sp;
-	unsigned long ip;
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di;
+	unsigned long ip, sp;
 } __attribute__((preserve_access_index));
 
 /* Set in rodata by the loader before load. */
@@ -154,12 +154,17 @@ struct {
 	__type(value, __u64);
 } stats SEC(".maps");
 
-static __always_inline void stat_inc(__u32 idx)
+static __always_inline void stat_add(__u32 idx, __u64 n)
 {
 	__u64 *v = bpf_map_lookup_elem(&stats, &idx);
 
 	if (v)
-		(*v)++;
+		*v += n;
+}
+
+static __always_inline void stat_inc(__u32 idx)
+{
+	stat_add(idx, 1);
 }
 
 static __always_inline bool is_target(__u32 tgid, __u32 tid)
@@ -296,6 +301,8 @@ static __noinline int walk_user(struct bpf_perf_event_data *ctx, struct scratch 
 	return w.n;
 }
 
+#include "unwind.bpf.h"
+
 /*
  * Copy one stack into the scratch buffer and store it once under its hash.
  * Returns 0 (id set; {0, 0} for an empty stack), 1 when the stack could not
@@ -304,16 +311,21 @@ static __noinline int walk_user(struct bpf_perf_event_data *ctx, struct scratch 
 static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scratch *s,
 				    struct task_struct *task, bool user, struct stack_id *id)
 {
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
 	__u32 want = cfg_max_depth + 1; /* one more, to see truncation */
 	long len;
-	int err;
+	int err, ret;
 
 	if (want > BPFPROF_SCRATCH_FRAMES)
 		want = BPFPROF_SCRATCH_FRAMES;
 	id->lo = 0;
 	id->hi = 0;
+	s->flags = 0;
 	if (user) {
-		s->nr = walk_user(ctx, s, task);
+		ret = cfg_unwind ? unwind_user(ctx, s, task, tgid) : -1;
+		if (ret < 0)
+			ret = cfg_unwind_fallback ? walk_user(ctx, s, task) : 0;
+		s->nr = ret;
 		if (!s->nr)
 			return 1;
 	} else {
@@ -322,7 +334,6 @@ static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scra
 			return 1;
 		s->nr = len / sizeof(__u64);
 	}
-	s->flags = 0;
 	if (s->nr == 0)
 		return 0;
 	if (s->nr > cfg_max_depth ||

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <unistd.h>
 
 #include "binsym.h"
@@ -13,6 +12,7 @@
 #include "elfsyms.h"
 #include "srcinfo.h"
 #include "u64map.h"
+#include "vdso.h"
 
 struct binsym {
 	const struct binary *b;
@@ -30,13 +30,10 @@ struct binsym {
 /* The vDSO every process maps is the one this process has. */
 static struct elf_symtab *binsym__load_vdso(void)
 {
-	const Elf64_Ehdr *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
 	size_t size;
+	const void *image = vdso__image(&size);
 
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG))
-		return NULL;
-	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
-	return elf_symtab__load_mem(eh, size);
+	return image ? elf_symtab__load_mem(image, size) : NULL;
 }
 
 static bool binsym__wants_dwarf(const struct binsym *bs)

@@ -31,6 +31,9 @@ enum {
 	OPT_EMPTY_HANDLER,
 	OPT_NO_INLINE,
 	OPT_LINES,
+	OPT_UNWIND,
+	OPT_UNWIND_MEMORY,
+	OPT_STATS,
 };
 
 struct record_parser {
@@ -70,6 +73,18 @@ static const struct argp_option options[] = {
 	{ "max-stacks", OPT_MAX_STACKS, "N", 0,
 	  "Room for N unique stacks; samples beyond it are counted as lost (default 16384)",
 	  CLI_GROUP_SAMPLING },
+	{ "unwind", OPT_UNWIND, "MODE", 0,
+	  "User stacks: auto (default: DWARF unwind tables where a binary has them, frame "
+	  "pointers elsewhere), dwarf (tables only) or fp (frame pointers only)",
+	  CLI_GROUP_SAMPLING },
+	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
+	  "Kernel memory for unwind tables, e.g. 64M (default 32M); binaries beyond it "
+	  "use frame pointers",
+	  CLI_GROUP_SAMPLING },
+	{ "stats", OPT_STATS, NULL, 0,
+	  "Print how the stack walks ended, the unwind tables loaded and the BPF "
+	  "program's run time per sample",
+	  CLI_GROUP_OUTPUT },
 	{ "empty-handler", OPT_EMPTY_HANDLER, NULL, OPTION_HIDDEN,
 	  "Attach a handler that returns at once (benchmarks only)", CLI_GROUP_SAMPLING },
 
@@ -140,6 +155,27 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_LINES:
 		opts->lines = true;
+		break;
+	case OPT_UNWIND:
+		if (!strcmp(arg, "auto"))
+			opts->unwind = UNWIND_AUTO;
+		else if (!strcmp(arg, "dwarf"))
+			opts->unwind = UNWIND_DWARF;
+		else if (!strcmp(arg, "fp"))
+			opts->unwind = UNWIND_FP;
+		else
+			cli__usage_error(state, "invalid --unwind '%s': expected auto, dwarf, fp",
+					 arg);
+		break;
+	case OPT_UNWIND_MEMORY:
+		if (parse_size(arg, 1 << 20, 1ull << 34, &opts->unwind_memory))
+			cli__usage_error(state,
+					 "invalid --unwind-memory '%s': expected a size from 1M "
+					 "to 16G, e.g. 64M",
+					 arg);
+		break;
+	case OPT_STATS:
+		opts->stats = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

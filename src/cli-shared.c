@@ -578,6 +578,8 @@ void cli__defaults(struct cli_parser *p, struct record_opts *opts)
 	opts->freq = OPT_DEFAULT_FREQ;
 	opts->max_depth = (unsigned int)p->max_stack;
 	opts->max_stacks = OPT_DEFAULT_MAX_STACKS;
+	opts->unwind = UNWIND_AUTO;
+	opts->unwind_memory = OPT_DEFAULT_UNWIND_MEMORY;
 	opts->format = FORMAT_FOLDED;
 	opts->stacks = STACKS_BOTH;
 	opts->demangle = DEMANGLE_SHORT;

@@ -47,10 +47,12 @@ static int drain__frames(struct drain *d, const struct sample_key *k,
 			 const struct stack_trace *st, bool kernel, uint32_t *n)
 {
 	for (uint32_t i = st->nr; i-- > 0;) {
-		bool ret = i > 0; /* all but the leaf are return addresses */
+		/* all but the leaf are return addresses, unless marked exact */
+		bool ret = i > 0 && (kernel || !(st->ips[i] & STACK_IP_EXACT));
+		__u64 ip = kernel ? st->ips[i] : st->ips[i] & ~STACK_IP_EXACT;
 		const struct symloc *loc = kernel ?
-			symbolizer__kernel(d->sym, st->ips[i], ret) :
-			symbolizer__user(d->sym, k->tgid, k->comm, st->ips[i], ret);
+			symbolizer__kernel(d->sym, ip, ret) :
+			symbolizer__user(d->sym, k->tgid, k->comm, ip, ret);
 		int err;
 
 		if (!loc)
@@ -89,7 +91,7 @@ static int drain__one(const void *key, __u64 count, void *ctx)
 	err = err ?: drain__fetch(d, &k->kstack, d->kst);
 	if (err)
 		return err == -ENOENT ? 0 : err; /* a stack not stored: counted as lost */
-	err = drain__reserve(d, d->ust->nr + d->kst->nr + 2);
+	err = drain__reserve(d, d->ust->nr + d->kst->nr + 3);
 	if (err)
 		return err;
 	if (d->ranges && k->range)
@@ -97,6 +99,9 @@ static int drain__one(const void *key, __u64 count, void *ctx)
 						 .kind = FRAME_MARK };
 	if ((d->ust->flags | d->kst->flags) & STACK_F_TRUNCATED)
 		d->frames[n++] = (struct frame){ .name = "[truncated]", .kind = FRAME_MARK };
+	/* frames found by frame pointers where no unwind table was loaded yet */
+	if (d->ust->flags & STACK_F_FP_FALLBACK)
+		d->frames[n++] = (struct frame){ .name = "[fp]", .kind = FRAME_MARK };
 	err = drain__frames(d, k, d->ust, false, &n);
 	err = err ?: drain__frames(d, k, d->kst, true, &n);
 	if (err)

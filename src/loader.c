@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -16,6 +17,10 @@ struct loader {
 	struct bpf_link *fork_link, *exec_link;
 	size_t stack_size;
 	size_t range_page_size; /* value size of range_pages */
+	size_t unwind_proc_size; /* value size of unwind_procs */
+	struct unwind_row *rows; /* unwind_rows, mmap'd */
+	__u64 *pages;            /* unwind_pages, mmap'd */
+	size_t rows_len, pages_len; /* their mapped bytes */
 	int ncpus;
 };
 
@@ -58,6 +63,9 @@ static void loader__configure(struct record_bpf *skel, const struct loader_cfg *
 		ro->cfg_range_shift = cfg->range_shift;
 		ro->cfg_range_stacks = cfg->range_stacks;
 	}
+	ro->cfg_unwind = cfg->unwind;
+	ro->cfg_unwind_fallback = cfg->unwind_fallback;
+	ro->cfg_unwind_maps = cfg->unwind ? cfg->unwind_maps : 1;
 }
 
 /* Nonzero, as a map's max_entries must be. */
@@ -86,6 +94,40 @@ static int loader__size_range_maps(struct loader *l, const struct loader_cfg *cf
 	return err;
 }
 
+/* The unwinder's maps: sized for --unwind=dwarf|auto, one entry each otherwise. */
+static int loader__size_unwind_maps(struct loader *l, const struct loader_cfg *cfg)
+{
+	struct record_bpf *skel = l->skel;
+	bool on = cfg->unwind;
+	int err;
+
+	l->unwind_proc_size = sizeof(struct unwind_proc) +
+			      (size_t)(on ? cfg->unwind_maps : 1) * sizeof(struct unwind_map);
+	err = bpf_map__set_value_size(skel->maps.unwind_procs, l->unwind_proc_size);
+	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_procs,
+					      on ? at_least_one(cfg->unwind_procs) : 1);
+	err = err ?: bpf_map__set_max_entries(
+		skel->maps.unwind_rows,
+		on ? at_least_one((cfg->unwind_rows + UNWIND_ROW_PAIR - 1) / UNWIND_ROW_PAIR) : 1);
+	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_pages,
+					      on ? at_least_one(cfg->unwind_pages) : 1);
+	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_bins,
+					      on ? at_least_one(cfg->unwind_bins) : 1);
+	return err;
+}
+
+/* Map an mmapable array map read-write: *@len bytes at the result, or NULL. */
+static void *loader__mmap(const struct bpf_map *map, size_t *len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t elem = (bpf_map__value_size(map) + 7) & ~(size_t)7;
+	void *p;
+
+	*len = (elem * bpf_map__max_entries(map) + page - 1) & ~(size_t)(page - 1);
+	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED, bpf_map__fd(map), 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
 static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 {
 	struct record_bpf *skel = l->skel;
@@ -97,6 +139,7 @@ static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 	err = err ?: bpf_map__set_max_entries(skel->maps.counts, cfg->max_stacks);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
+	err = err ?: loader__size_unwind_maps(l, cfg);
 	return err ?: loader__size_range_maps(l, cfg);
 }
 
@@ -125,6 +168,14 @@ struct loader *loader__load(const struct loader_cfg *cfg)
 	err = record_bpf__load(l->skel);
 	if (err)
 		goto fail;
+	if (cfg->unwind) {
+		l->rows = loader__mmap(l->skel->maps.unwind_rows, &l->rows_len);
+		l->pages = loader__mmap(l->skel->maps.unwind_pages, &l->pages_len);
+		if (!l->rows || !l->pages) {
+			err = -errno;
+			goto fail;
+		}
+	}
 	return l;
 fail:
 	loader__free(l);
@@ -136,6 +187,10 @@ void loader__free(struct loader *l)
 {
 	if (!l)
 		return;
+	if (l->rows)
+		munmap(l->rows, l->rows_len);
+	if (l->pages)
+		munmap(l->pages, l->pages_len);
 	bpf_link__destroy(l->fork_link);
 	bpf_link__destroy(l->exec_link);
 	record_bpf__destroy(l->skel);
@@ -294,4 +349,51 @@ int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trac
 size_t loader__stack_size(const struct loader *l)
 {
 	return l->stack_size;
+}
+
+struct unwind_row *loader__unwind_rows(struct loader *l, size_t *nr)
+{
+	*nr = l->rows ? bpf_map__max_entries(l->skel->maps.unwind_rows) * UNWIND_ROW_PAIR : 0;
+	return l->rows;
+}
+
+__u64 *loader__unwind_pages(struct loader *l, size_t *nr)
+{
+	*nr = l->pages ? bpf_map__max_entries(l->skel->maps.unwind_pages) : 0;
+	return l->pages;
+}
+
+int loader__set_unwind_bin(struct loader *l, __u32 bin, const struct unwind_bin *b)
+{
+	return bpf_map__update_elem(l->skel->maps.unwind_bins, &bin, sizeof(bin), b, sizeof(*b),
+				    BPF_ANY);
+}
+
+size_t loader__unwind_proc_size(const struct loader *l)
+{
+	return l->unwind_proc_size;
+}
+
+int loader__set_unwind_proc(struct loader *l, __u32 tgid, const struct unwind_proc *p)
+{
+	return bpf_map__update_elem(l->skel->maps.unwind_procs, &tgid, sizeof(tgid), p,
+				    l->unwind_proc_size, BPF_ANY);
+}
+
+int loader__delete_unwind_proc(struct loader *l, __u32 tgid)
+{
+	return bpf_map__delete_elem(l->skel->maps.unwind_procs, &tgid, sizeof(tgid), 0);
+}
+
+int loader__prog_stats(struct loader *l, uint64_t *run_ns, uint64_t *run_cnt)
+{
+	struct bpf_prog_info info = { 0 };
+	__u32 len = sizeof(info);
+	int err = bpf_obj_get_info_by_fd(loader__sample_fd(l), &info, &len);
+
+	if (err)
+		return -errno;
+	*run_ns = info.run_time_ns;
+	*run_cnt = info.run_cnt;
+	return 0;
 }

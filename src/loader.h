@@ -30,6 +30,14 @@ struct loader_cfg {
 	unsigned int range_addrs;  /* distinct (range, address) counted at most */
 	unsigned int range_hit_keys; /* (range, process) pairs counted at most */
 	bool range_stacks;         /* --stacks: in-range samples get stacks too */
+	/* --unwind=dwarf|auto; with unwind false the unwinder's maps keep one entry */
+	bool unwind;
+	bool unwind_fallback;      /* frame pointers where no table exists (auto) */
+	unsigned int unwind_maps;  /* executable mappings per process */
+	unsigned int unwind_procs; /* processes */
+	unsigned int unwind_rows;  /* rows of all binaries */
+	unsigned int unwind_pages; /* page index entries of all binaries */
+	unsigned int unwind_bins;  /* binaries */
 };
 
 struct loader;
@@ -78,5 +86,22 @@ int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx);
  */
 int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out);
 size_t loader__stack_size(const struct loader *l);
+
+/*
+ * The unwinder's tables (cfg.unwind): the rows and page index maps, mapped
+ * into memory (*@nr entries; NULL when unwinding is off). Write a binary's
+ * rows and pages there before its unwind_bins entry, and that before any
+ * process's mapping names it.
+ */
+struct unwind_row *loader__unwind_rows(struct loader *l, size_t *nr);
+__u64 *loader__unwind_pages(struct loader *l, size_t *nr);
+int loader__set_unwind_bin(struct loader *l, __u32 bin, const struct unwind_bin *b);
+/* A process's mappings: a value of loader__unwind_proc_size() bytes. 0 or -errno. */
+size_t loader__unwind_proc_size(const struct loader *l);
+int loader__set_unwind_proc(struct loader *l, __u32 tgid, const struct unwind_proc *p);
+int loader__delete_unwind_proc(struct loader *l, __u32 tgid);
+
+/* The sampling program's run time and runs (kernel.bpf_stats_enabled=1). 0 or -errno. */
+int loader__prog_stats(struct loader *l, uint64_t *run_ns, uint64_t *run_cnt);
 
 #endif /* BPFPROF_LOADER_H */

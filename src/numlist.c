@@ -62,6 +62,34 @@ int parse_ull(const char *s, unsigned long long min, unsigned long long max,
 	return 0;
 }
 
+int parse_size(const char *s, unsigned long long min, unsigned long long max,
+	       unsigned long long *out)
+{
+	static const char units[] = "KMG";
+	unsigned long long v = 0;
+	const char *end, *u;
+	int err, shift = 0;
+
+	if (!s)
+		return -EINVAL;
+	err = parse_digits(s, &end, &v);
+	if (*end) {
+		u = strchr(units, *end);
+		if (!u || !*u || end[1])
+			return -EINVAL;
+		shift = 10 * (int)(u - units + 1);
+	}
+	if (err)
+		return err;
+	if (v > (~0ull >> shift))
+		return -ERANGE;
+	v <<= shift;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
 /* "[-]digits[.digits]" or "[-].digits": plain decimal, no exponent, hex, inf. */
 static int is_decimal(const char *s)
 {

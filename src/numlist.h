@@ -25,6 +25,13 @@ int parse_ull(const char *s, unsigned long long min, unsigned long long max,
  */
 int parse_seconds(const char *s, double *out);
 
+/*
+ * Parse a size in bytes: decimal digits with an optional binary suffix K,
+ * M or G (KiB, MiB, GiB), in [min, max]. Returns 0, -EINVAL or -ERANGE.
+ */
+int parse_size(const char *s, unsigned long long min, unsigned long long max,
+	       unsigned long long *out);
+
 /* The value of hex digit @c, or -1. */
 int hex_digit(char c);
 

@@ -24,6 +24,13 @@ enum stack_mode {
 	STACKS_KERNEL_ONLY, /* -K: kernel frames only */
 };
 
+/* record --unwind */
+enum unwind_mode {
+	UNWIND_AUTO,  /* DWARF tables where they exist, frame pointers elsewhere (default) */
+	UNWIND_DWARF, /* DWARF tables only: a frame without one ends the stack */
+	UNWIND_FP,    /* frame pointers only */
+};
+
 /* bpfprof range -f */
 enum listing_format {
 	LISTING_TEXT, /* the annotated listing (default) */
@@ -38,6 +45,7 @@ enum listing_sort {
 
 #define OPT_DEFAULT_FREQ 99
 #define OPT_DEFAULT_MAX_STACKS 16384
+#define OPT_DEFAULT_UNWIND_MEMORY (32ull << 20)
 
 struct record_opts {
 	/* targets; none of pids/tids/cgroup/command given = whole system */
@@ -59,6 +67,9 @@ struct record_opts {
 	enum stack_mode stacks;
 	unsigned int max_depth;  /* frames per user and per kernel stack */
 	unsigned int max_stacks; /* counts map entries; stacks map gets 2x */
+	enum unwind_mode unwind; /* --unwind */
+	unsigned long long unwind_memory; /* --unwind-memory: bytes of unwind tables */
+	bool stats;            /* --stats: walk outcomes, tables, BPF run time */
 
 	/* output */
 	const char *output;    /* -o; NULL or "-" = stdout */

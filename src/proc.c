@@ -481,6 +481,13 @@ int proc_table__mmap(struct proc_table *pt, pid_t tgid, const struct map_event *
 	return proc_table__add_mapping(pt, p, ev);
 }
 
+void proc_table__for_each_process(struct proc_table *pt, void (*fn)(pid_t tgid, void *ctx),
+				  void *ctx)
+{
+	for (size_t i = 0; i < pt->nr_procs; i++)
+		fn(pt->procs[i]->tgid, ctx);
+}
+
 void proc_table__for_each_jit(struct proc_table *pt, void (*fn)(pid_t tgid, void *ctx),
 			      void *ctx)
 {

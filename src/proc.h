@@ -71,6 +71,9 @@ int proc_table__fork(struct proc_table *pt, pid_t ptgid, pid_t tgid, pid_t tid);
 const struct mapping *proc_table__find(struct proc_table *pt, pid_t tgid, const char *comm,
 				       uint64_t addr);
 
+/* Call @fn for each process known (tracked). */
+void proc_table__for_each_process(struct proc_table *pt, void (*fn)(pid_t tgid, void *ctx),
+				  void *ctx);
 /* Call @fn for each process whose newest image has anonymous executable memory (a JIT). */
 void proc_table__for_each_jit(struct proc_table *pt, void (*fn)(pid_t tgid, void *ctx),
 			      void *ctx);

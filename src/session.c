@@ -34,11 +34,15 @@
 #include "outfile.h"
 #include "output.h"
 #include "proc.h"
+#include <bpf/bpf.h>
+
+#include "cficache.h"
 #include "rangelive.h"
 #include "ranges.h"
 #include "session.h"
 #include "sideband.h"
 #include "symbolize.h"
+#include "unwind.h"
 
 #ifndef PIDFD_THREAD
 #define PIDFD_THREAD O_EXCL
@@ -64,7 +68,11 @@ struct session {
 	struct outfile *out;
 	struct outfile *stacks_out; /* range --stacks */
 	struct symbolizer *sym; /* kallsyms read before sampling, not after */
+	struct unwinder *uw;    /* --unwind=dwarf|auto: the tables in the BPF maps */
+	char *cache_dir;        /* the unwind tables' disk cache */
+	double unwind_load_s;   /* the tables loaded before sampling: seconds */
 	int sigfd, timerfd, cgroup_fd;
+	int stats_fd;          /* --stats: BPF run-time statistics on while open */
 	int *pidfds; /* -p and -t targets; -1 once exited */
 	size_t nr_pidfds, nr_alive;
 	bool filter_tgid;
@@ -203,6 +211,58 @@ static int session__range_pages(struct session *s, const struct loader_cfg *cfg)
 	return 0;
 }
 
+/* Bins: binaries with tables; maps: executable mappings per process. */
+#define UNWIND_BINS 16384
+#define UNWIND_MAPS 512
+#define UNWIND_PROCS 32768
+
+/* --unwind=dwarf|auto: the unwinder's map sizes, from --unwind-memory. */
+static void session__unwind_cfg(struct session *s, struct loader_cfg *cfg)
+{
+	const struct record_opts *o = s->o;
+	unsigned long long mem = o->unwind_memory;
+
+	cfg->unwind = o->unwind != UNWIND_FP && cfg->user_stacks && !o->empty_handler &&
+		      (!s->ro || s->ro->stacks);
+	if (!cfg->unwind)
+		return;
+	cfg->unwind_fallback = o->unwind == UNWIND_AUTO;
+	/* 7/8 for rows, 1/8 for page entries (a page entry covers 64 KiB of code) */
+	cfg->unwind_rows = mem / 8 * 7 / sizeof(struct unwind_row);
+	cfg->unwind_pages = mem / 8 / sizeof(__u64);
+	cfg->unwind_bins = UNWIND_BINS;
+	cfg->unwind_maps = UNWIND_MAPS;
+	cfg->unwind_procs = UNWIND_PROCS;
+}
+
+static void unwind_sync(pid_t tgid, void *ctx)
+{
+	struct session *s = ctx;
+
+	/* the command before its exec is bpfprof's own image: its exec syncs it */
+	if (!s->cmd || tgid != command__pid(s->cmd))
+		unwinder__sync(s->uw, s->pt, tgid);
+}
+
+/* The tables of every binary the targets map now, before sampling starts. */
+static int session__unwind_start(struct session *s, const struct loader_cfg *cfg)
+{
+	struct timespec t0, t1;
+
+	if (!cfg->unwind)
+		return 0;
+	s->cache_dir = cficache__default_dir();
+	s->uw = unwinder__new(s->l, &(struct unwinder_opts){ .cache_dir = s->cache_dir,
+							     .max_bins = cfg->unwind_bins });
+	if (!s->uw)
+		return fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s", strerror(errno));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	proc_table__for_each_process(s->pt, unwind_sync, s);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	s->unwind_load_s = elapsed(&t0, &t1);
+	return 0;
+}
+
 static int session__load(struct session *s)
 {
 	const struct record_opts *o = s->o;
@@ -225,11 +285,13 @@ static int session__load(struct session *s)
 
 	if (s->ro && (status = session__range_cfg(s, &cfg)))
 		return status;
+	session__unwind_cfg(s, &cfg);
 	s->l = loader__load(&cfg);
 	if (!s->l)
 		return fail(s, EXIT_RUNTIME, "cannot load the BPF program: %s%s%s",
 			    strerror(errno), *loader__error() ? ": " : "", loader__error());
-	return s->ro ? session__range_pages(s, &cfg) : 0;
+	status = session__unwind_start(s, &cfg);
+	return status ?: s->ro ? session__range_pages(s, &cfg) : 0;
 }
 
 static int pidfd_open(pid_t pid, unsigned int flags)
@@ -418,6 +480,10 @@ static int session__events(struct session *s)
 	const struct record_opts *o = s->o;
 	int cpu, err;
 
+	/* --stats: the program's run time is counted while this fd is open */
+	if (o->stats)
+		s->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+
 	s->ev = events__open(&o->attr, &s->cpus, loader__sample_fd(s->l), &cpu);
 	if (s->ev)
 		return 0;
@@ -549,7 +615,11 @@ static void sb_mmap(void *ctx, const struct sb_mmap *m)
 		.path = m->filename,
 	};
 
-	if (proc_table__mmap(s->pt, m->pid, &ev) || !s->live)
+	if (proc_table__mmap(s->pt, m->pid, &ev))
+		return;
+	if (s->uw)
+		unwinder__sync(s->uw, s->pt, m->pid);
+	if (!s->live)
 		return;
 	map = proc_table__find(s->pt, m->pid, NULL, m->start);
 	if (map && map->start == ev.start && map->end == ev.end)
@@ -561,6 +631,8 @@ static void sb_comm(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec
 	struct session *s = ctx;
 
 	proc_table__comm(s->pt, pid, tid, comm, exec);
+	if (exec && s->uw)
+		unwinder__sync(s->uw, s->pt, pid);
 	if (!exec || !s->live)
 		return;
 	/* a new image: the old one's places mean other code now */
@@ -574,6 +646,8 @@ static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
 	struct session *s = ctx;
 
 	proc_table__fork(s->pt, ppid, pid, tid);
+	if (s->uw && pid == tid && pid != ppid)
+		unwinder__sync(s->uw, s->pt, pid);
 	if (!s->live || pid != tid || pid == ppid)
 		return;
 	range_live__drop(s->live, pid); /* a reused pid's */
@@ -582,6 +656,10 @@ static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
 
 static void sb_exit(void *ctx, pid_t pid, pid_t tid)
 {
+	struct session *s = ctx;
+
+	if (s->uw && pid == tid)
+		unwinder__drop(s->uw, pid);
 }
 
 static const struct sideband_ops proc_ops = {
@@ -736,6 +814,55 @@ static void session__summary(const struct session *s, const struct profile *p)
 	fputc('\n', stderr);
 }
 
+/* --stats: how the user stack walks ended, the tables, the program's cost. */
+static void session__stats(const struct session *s, const struct profile *p)
+{
+	static const char *const ends[WALK__MAX] = {
+		[WALK_COMPLETE] = "complete (reached the outermost frame)",
+		[WALK_TRUNCATED] = "truncated at --max-depth",
+		[WALK_FP_END] = "ended by a frame-pointer step",
+		[WALK_NO_TABLE] = "stopped at code without a table",
+		[WALK_FAULT] = "stopped by an unreadable stack address",
+		[WALK_INVALID] = "stopped by CFI it cannot follow",
+		[WALK_NO_MAPPING] = "stopped at an address in no known mapping",
+		[WALK_NO_PROCESS] = "frame pointers: no mapping table for the process yet",
+	};
+	const struct unwinder_stats *us = s->uw ? unwinder__stats(s->uw) : NULL;
+	uint64_t walks = 0, ns = 0, runs = 0;
+
+	for (int i = 0; i < WALK__MAX; i++)
+		walks += p->stats[STAT_WALK_FIRST + i];
+	fprintf(stderr, "bpfprof: stats: unwinding %s\n",
+		!us ? "by frame pointers (--unwind=fp)" :
+		s->o->unwind == UNWIND_DWARF ? "by DWARF tables only (--unwind=dwarf)" :
+					       "by DWARF tables, frame pointers elsewhere");
+	if (us) {
+		fprintf(stderr, "bpfprof: stats: %" PRIu64 " user stack walks:\n", walks);
+		for (int i = 0; i < WALK__MAX; i++)
+			fprintf(stderr, "bpfprof: stats:   %10" PRIu64 " %5.1f%%  %s\n",
+				p->stats[STAT_WALK_FIRST + i],
+				walks ? 100.0 * p->stats[STAT_WALK_FIRST + i] / walks : 0.0,
+				ends[i]);
+		fprintf(stderr, "bpfprof: stats: %" PRIu64 " frames found by frame pointers in "
+				"binaries without a table yet\n",
+			p->stats[STAT_WALK_FP_FRAMES]);
+		fprintf(stderr, "bpfprof: stats: tables: %u binaries (%u from the cache), %" PRIu64
+				" rows, %.1f KiB; %u without CFI, %u did not fit (--unwind-memory)\n",
+			us->tables, us->cached, us->rows, us->bytes / 1024.0, us->no_cfi, us->full);
+		fprintf(stderr, "bpfprof: stats: tables loaded before sampling in %.3f s; the "
+				"slowest table %.1f ms (%s)\n",
+			s->unwind_load_s, us->max_build_ns / 1e6,
+			us->max_build_name ? us->max_build_name : "-");
+	}
+	if (s->stats_fd < 0 || loader__prog_stats(s->l, &ns, &runs) || !runs)
+		fprintf(stderr, "bpfprof: stats: BPF run time unknown (cannot enable "
+				"kernel.bpf_stats_enabled)\n");
+	else
+		fprintf(stderr, "bpfprof: stats: BPF program: %" PRIu64 " runs, %.0f ns per "
+				"sample on average\n",
+			runs, (double)ns / runs);
+}
+
 static bool has_kernel_frames(const struct profile *p)
 {
 	for (size_t i = 0; i < p->nr; i++)
@@ -790,6 +917,8 @@ static int session__finish(struct session *s)
 		session__warnings(s, &p, s->sym);
 		if (!s->o->quiet)
 			session__summary(s, &p);
+		if (s->o->stats)
+			session__stats(s, &p);
 	}
 	profile__free(&p);
 	return err ? EXIT_RUNTIME : 0;
@@ -914,6 +1043,8 @@ static void session__free(struct session *s)
 {
 	command__free(s->cmd);
 	symbolizer__free(s->sym);
+	unwinder__free(s->uw);
+	free(s->cache_dir);
 	events__free(s->ev);
 	sideband__free(s->sb);
 	loader__free(s->l);
@@ -933,6 +1064,8 @@ static void session__free(struct session *s)
 		close(s->timerfd);
 	if (s->cgroup_fd >= 0)
 		close(s->cgroup_fd);
+	if (s->stats_fd >= 0)
+		close(s->stats_fd);
 	idlist__free(&s->cpus);
 }
 
@@ -940,7 +1073,8 @@ static void session__free(struct session *s)
 static int session__main(const struct record_opts *o, const struct range_opts *ro)
 {
 	struct session s = { .o = o, .ro = ro, .prog = ro ? "bpfprof range" : "bpfprof",
-			     .sigfd = -1, .timerfd = -1, .cgroup_fd = -1 };
+			     .sigfd = -1, .timerfd = -1, .cgroup_fd = -1,
+			     .stats_fd = -1 };
 	int status;
 
 	status = session__open(&s);

@@ -191,8 +191,26 @@ static void test_idlist_has(void)
 	idlist__free(&l);
 }
 
+static void test_parse_size(void)
+{
+	unsigned long long v = 0;
+
+	CHECK(parse_size("4096", 1, ~0ull, &v) == 0 && v == 4096, "plain bytes");
+	CHECK(parse_size("64K", 1, ~0ull, &v) == 0 && v == 65536, "K is KiB");
+	CHECK(parse_size("32M", 1, ~0ull, &v) == 0 && v == 32ull << 20, "M is MiB");
+	CHECK(parse_size("2G", 1, ~0ull, &v) == 0 && v == 2ull << 30, "G is GiB");
+	CHECK(parse_size("", 1, ~0ull, &v) == -EINVAL, "empty: EINVAL");
+	CHECK(parse_size("M", 1, ~0ull, &v) == -EINVAL, "no digits: EINVAL");
+	CHECK(parse_size("3T", 1, ~0ull, &v) == -EINVAL, "unknown unit: EINVAL");
+	CHECK(parse_size("3MB", 1, ~0ull, &v) == -EINVAL, "trailing garbage: EINVAL");
+	CHECK(parse_size("-1M", 1, ~0ull, &v) == -EINVAL, "negative: EINVAL");
+	CHECK(parse_size("1K", 2048, ~0ull, &v) == -ERANGE, "below min: ERANGE");
+	CHECK(parse_size("17179869184G", 1, ~0ull, &v) == -ERANGE, "overflow: ERANGE");
+}
+
 int main(void)
 {
+	test_parse_size();
 	test_parse_ull();
 	test_parse_seconds();
 	test_idlist_good();

@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * DWARF unwinding of user stacks, inside the sampling program (included by
+ * record.bpf.c only). User space compiles each binary's CFI into rows
+ * (src/cfitable.c) and loads them with a per-process table of mappings
+ * (src/unwind.c); here, from the interrupted user registers, each frame is:
+ * its mapping (binary search), its row (page index, then binary search),
+ * the CFA by the row's rule, the return address at CFA - 8 and the
+ * caller's rbp by the rbp rule. A file without a table yet, and anonymous
+ * code (JIT), take one frame-pointer step instead (cfg_unwind_fallback).
+ */
+#ifndef BPFPROF_UNWIND_BPF_H
+#define BPFPROF_UNWIND_BPF_H
+
+/* 0: frame pointers only (--unwind=fp); 1: DWARF (dwarf, auto) */
+const volatile bool cfg_unwind = false;
+/* frame pointers where no table exists (auto) */
+const volatile bool cfg_unwind_fallback = true;
+/* mappings per process (the unwind_procs value size) */
+const volatile __u32 cfg_unwind_maps = 1;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__type(key, __u32);
+	__type(value, struct unwind_row[UNWIND_ROW_PAIR]);
+} unwind_rows SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__type(key, __u32);
+	__type(value, __u64);
+} unwind_pages SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct unwind_bin);
+} unwind_bins SEC(".maps");
+
+/* tgid -> struct unwind_proc; only user space writes it */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, __u32);
+	__uint(value_size, sizeof(struct unwind_proc) + sizeof(struct unwind_map));
+} unwind_procs SEC(".maps");
+
+/* The registers a walk needs (DWARF numbers 0-15), and where it is. */
+struct uwalk {
+	__u64 regs[16];  /* the leaf's registers; later only rsp, rbp valid */
+	__u64 ip;
+	__u32 n, want;
+	__u32 end;       /* enum unwind_end, once stopped */
+	__u32 fp_frames; /* frames found by frame pointers in files with no table */
+	bool exact;      /* ip is where execution is (leaf, after a signal frame) */
+	bool leaf;
+};
+
+#define R_RBP 6
+#define R_RSP 7
+
+/* The last of a process's mappings starting at or below ip: maps[lo - 1]. */
+struct map_search {
+	struct unwind_proc *p;
+	__u64 ip;
+	__u32 lo, hi;
+};
+
+static long map_search_step(__u32 i, struct map_search *ms)
+{
+	__u32 mid;
+
+	if (ms->lo >= ms->hi)
+		return 1;
+	mid = (ms->lo + ms->hi) / 2;
+	if (mid >= cfg_unwind_maps)
+		return 1;
+	if (ms->p->maps[mid].start <= ms->ip)
+		ms->lo = mid + 1;
+	else
+		ms->hi = mid;
+	return 0;
+}
+
+/* The mapping holding @ip in @p, or NULL (bpf_loop: verified once). */
+static __always_inline struct unwind_map *uwalk__map(struct unwind_proc *p, __u64 ip)
+{
+	struct map_search ms = { .p = p, .ip = ip, .hi = p->nr };
+	__u32 k;
+
+	bpf_loop(UNWIND_MAP_STEPS, map_search_step, &ms, 0);
+	if (ms.lo == 0)
+		return NULL;
+	k = ms.lo - 1;
+	if (k >= cfg_unwind_maps || ip >= p->maps[k].end)
+		return NULL;
+	return &p->maps[k];
+}
+
+/* Row @i of unwind_rows, or NULL. */
+static __always_inline struct unwind_row *uwalk__row_at(__u32 i)
+{
+	__u32 k = i / UNWIND_ROW_PAIR;
+	struct unwind_row *pair = bpf_map_lookup_elem(&unwind_rows, &k);
+
+	return pair ? &pair[i % UNWIND_ROW_PAIR] : NULL;
+}
+
+/* The last row of lo ..= hi whose pc is at or below pc: rows[lo] at the end. */
+struct row_search {
+	__u64 pc;
+	__u32 lo, hi;
+};
+
+static long row_search_step(__u32 i, struct row_search *rs)
+{
+	struct unwind_row *r;
+	__u32 mid;
+
+	if (rs->lo >= rs->hi)
+		return 1;
+	mid = rs->lo + (rs->hi - rs->lo + 1) / 2;
+	r = uwalk__row_at(mid);
+	if (!r)
+		return 1;
+	if (r->pc <= rs->pc)
+		rs->lo = mid;
+	else
+		rs->hi = mid - 1;
+	return 0;
+}
+
+/* The row in force at @pc in binary @bin, or NULL. */
+static __always_inline struct unwind_row *uwalk__row(__u32 bin, __u64 pc)
+{
+	struct unwind_bin *b = bpf_map_lookup_elem(&unwind_bins, &bin);
+	struct row_search rs = { .pc = pc };
+	__u64 *first, *last;
+	__u32 k;
+
+	if (!b || (pc >> UNWIND_PAGE_SHIFT) >= b->nr_pages)
+		return NULL;
+	k = b->page_base + (__u32)(pc >> UNWIND_PAGE_SHIFT);
+	first = bpf_map_lookup_elem(&unwind_pages, &k);
+	k++;
+	last = bpf_map_lookup_elem(&unwind_pages, &k);
+	if (!first || !last)
+		return NULL;
+	rs.lo = *first;
+	rs.hi = *last;
+	bpf_loop(UNWIND_SEARCH_STEPS, row_search_step, &rs, 0);
+	return uwalk__row_at(rs.lo);
+}
+
+static __always_inline int read_u64(__u64 *v, __u64 addr)
+{
+	return bpf_probe_read_user(v, sizeof(*v), (void *)addr);
+}
+
+/*
+ * One frame-pointer step: the caller's frame from [rbp, rbp + 16), only if
+ * rbp is 8-aligned, above sp and within cfg_stack_span of it. 0 or -1.
+ */
+static __always_inline int uwalk__fp_step(struct uwalk *w)
+{
+	struct {
+		__u64 fp;
+		__u64 ret;
+	} frame;
+	__u64 fp = w->regs[R_RBP], sp = w->regs[R_RSP];
+
+	if ((fp & 7) || fp < sp || fp >= sp + cfg_stack_span)
+		return -1;
+	if (bpf_probe_read_user(&frame, sizeof(frame), (void *)fp))
+		return -1;
+	if (!frame.ret || (__s64)frame.ret < 0)
+		return -1;
+	w->ip = frame.ret;
+	w->regs[R_RSP] = fp + sizeof(frame);
+	w->regs[R_RBP] = frame.fp;
+	return 0;
+}
+
+/* A signal trampoline: the interrupted registers from the ucontext at rsp. */
+static __always_inline int uwalk__signal(struct uwalk *w)
+{
+	/* struct rt_sigframe after pretcode: uc_mcontext at 40; rbp, rsp, rip at 80, 120, 128 */
+	__u64 mc = w->regs[R_RSP] + 40, ip, sp, bp;
+
+	if (read_u64(&bp, mc + 80) || read_u64(&sp, mc + 120) || read_u64(&ip, mc + 128))
+		return WALK_FAULT;
+	if (!ip || (__s64)ip < 0)
+		return WALK_INVALID;
+	w->ip = ip;
+	w->regs[R_RSP] = sp;
+	w->regs[R_RBP] = bp;
+	w->exact = true;
+	return -1;
+}
+
+/*
+ * The caller's ip, rsp and rbp by @r's rules. -1: done, go on; else the
+ * enum unwind_end that stops the walk.
+ */
+static __always_inline int uwalk__dwarf_step(struct uwalk *w, const struct unwind_row *r)
+{
+	__u64 cfa, ra, bp = w->regs[R_RBP], sp = w->regs[R_RSP];
+	__u32 type = UNWIND_TYPE(r->cfa_type), aux = UNWIND_AUX(r->cfa_type);
+
+	switch (type) {
+	case UNWIND_CFA_RSP:
+		cfa = sp + r->cfa_off;
+		break;
+	case UNWIND_CFA_RBP:
+		cfa = bp + r->cfa_off;
+		break;
+	case UNWIND_CFA_REG:
+		/* another register: known in the leaf frame only */
+		if (!w->leaf)
+			return WALK_INVALID;
+		cfa = w->regs[aux & 15] + r->cfa_off;
+		break;
+	case UNWIND_CFA_PLT:
+		cfa = sp + r->cfa_off + ((w->ip & 15) >= aux ? 8 : 0);
+		break;
+	case UNWIND_CFA_DEREF:
+		if (!w->leaf && aux != R_RBP && aux != R_RSP)
+			return WALK_INVALID;
+		if (read_u64(&cfa, w->regs[aux & 15] + r->cfa_off))
+			return WALK_FAULT;
+		break;
+	case UNWIND_CFA_SIGNAL:
+		return uwalk__signal(w);
+	case UNWIND_CFA_END:
+		return WALK_COMPLETE;
+	default:
+		return WALK_INVALID;
+	}
+	if (read_u64(&ra, cfa - 8))
+		return WALK_FAULT;
+	switch (r->rbp_type) {
+	case UNWIND_RBP_CFA:
+		if (read_u64(&bp, cfa + r->rbp_off))
+			return WALK_FAULT;
+		break;
+	case UNWIND_RBP_REG:
+		if (read_u64(&bp, w->regs[R_RBP] + r->rbp_off))
+			return WALK_FAULT;
+		break;
+	case UNWIND_RBP_UNDEF:
+		bp = 0;
+		break;
+	}
+	/* the stack grows down: a caller's frame is above (signal frames aside) */
+	if (cfa <= sp || !ra || (__s64)ra < 0)
+		return WALK_INVALID;
+	w->ip = ra;
+	w->regs[R_RSP] = cfa;
+	w->regs[R_RBP] = bp;
+	w->exact = false;
+	return -1;
+}
+
+/*
+ * bpf_loop's context must be on the stack, and so must pointers (a pointer
+ * stored in a map value is a plain number to the verifier).
+ */
+struct uwalk_ctx {
+	struct uwalk *w;
+	struct unwind_proc *proc;
+	struct scratch *s;
+};
+
+static long uwalk_step(__u32 i, struct uwalk_ctx *c)
+{
+	struct uwalk *w = c->w;
+	__u32 n = i + 1; /* ips[0] is the leaf; step i finds frame i + 1 */
+	struct unwind_map *m;
+	struct unwind_row *r;
+	int end;
+
+	if (n >= w->want || n >= BPFPROF_SCRATCH_FRAMES) {
+		w->end = WALK_TRUNCATED;
+		return 1;
+	}
+	m = uwalk__map(c->proc, w->ip);
+	if (!m && !cfg_unwind_fallback) {
+		w->end = WALK_NO_MAPPING;
+		return 1;
+	}
+	/* no mapping known yet (mapped a moment ago): a flagged frame-pointer step */
+	r = m && m->bin < UNWIND_ANON ? uwalk__row(m->bin, w->ip - m->bias - !w->exact) : NULL;
+	/* a signal trampoline: its own ip is named as it is */
+	if (r && UNWIND_TYPE(r->cfa_type) == UNWIND_CFA_SIGNAL && i < BPFPROF_SCRATCH_FRAMES)
+		c->s->ips[i] |= STACK_IP_EXACT;
+	if (r && UNWIND_TYPE(r->cfa_type) != UNWIND_CFA_NONE) {
+		end = uwalk__dwarf_step(w, r);
+	} else if (!cfg_unwind_fallback && m->bin != UNWIND_ANON) {
+		end = WALK_NO_TABLE;
+	} else {
+		end = uwalk__fp_step(w) ? (m ? WALK_FP_END : WALK_NO_MAPPING) : -1;
+		w->exact = false;
+		if (end < 0 && (!m || m->bin == UNWIND_NO_TABLE))
+			w->fp_frames++;
+	}
+	if (end >= 0) {
+		w->end = end;
+		return 1;
+	}
+	w->leaf = false;
+	c->s->ips[n] = w->ip | (w->exact ? STACK_IP_EXACT : 0);
+	w->n = n + 1;
+	return 0;
+}
+
+/* The interrupted user registers (DWARF numbering), the sample's or the task's saved ones. */
+static __always_inline bool uwalk__regs(struct bpf_perf_event_data *ctx, struct task_struct *task,
+					struct uwalk *w)
+{
+	struct pt_regs___kernel *regs;
+
+	/* volatile: the verifier wants each ctx load at ctx + a constant */
+	if ((ctx->regs.cs & 3) == 3) {
+		w->ip = *(volatile unsigned long *)&ctx->regs.rip;
+		w->regs[0] = *(volatile unsigned long *)&ctx->regs.rax;
+		w->regs[1] = *(volatile unsigned long *)&ctx->regs.rdx;
+		w->regs[2] = *(volatile unsigned long *)&ctx->regs.rcx;
+		w->regs[3] = *(volatile unsigned long *)&ctx->regs.rbx;
+		w->regs[4] = *(volatile unsigned long *)&ctx->regs.rsi;
+		w->regs[5] = *(volatile unsigned long *)&ctx->regs.rdi;
+		w->regs[6] = *(volatile unsigned long *)&ctx->regs.rbp;
+		w->regs[7] = *(volatile unsigned long *)&ctx->regs.rsp;
+		w->regs[8] = *(volatile unsigned long *)&ctx->regs.r8;
+		w->regs[9] = *(volatile unsigned long *)&ctx->regs.r9;
+		w->regs[10] = *(volatile unsigned long *)&ctx->regs.r10;
+		w->regs[11] = *(volatile unsigned long *)&ctx->regs.r11;
+		w->regs[12] = *(volatile unsigned long *)&ctx->regs.r12;
+		w->regs[13] = *(volatile unsigned long *)&ctx->regs.r13;
+		w->regs[14] = *(volatile unsigned long *)&ctx->regs.r14;
+		w->regs[15] = *(volatile unsigned long *)&ctx->regs.r15;
+		return true;
+	}
+	regs = (struct pt_regs___kernel *)bpf_task_pt_regs(task);
+	if (!regs)
+		return false;
+	w->ip = regs->ip;
+	w->regs[0] = regs->ax;
+	w->regs[1] = regs->dx;
+	w->regs[2] = regs->cx;
+	w->regs[3] = regs->bx;
+	w->regs[4] = regs->si;
+	w->regs[5] = regs->di;
+	w->regs[6] = regs->bp;
+	w->regs[7] = regs->sp;
+	w->regs[8] = regs->r8;
+	w->regs[9] = regs->r9;
+	w->regs[10] = regs->r10;
+	w->regs[11] = regs->r11;
+	w->regs[12] = regs->r12;
+	w->regs[13] = regs->r13;
+	w->regs[14] = regs->r14;
+	w->regs[15] = regs->r15;
+	return true;
+}
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct uwalk);
+} uwalk_scratch SEC(".maps");
+
+/*
+ * Walk the user stack of @task by its DWARF tables into s->ips; returns the
+ * number of frames (max_depth + 1: cut), the stack flags in s->flags; -1
+ * when the unwinder knows no mapping of the process (the caller walks
+ * frame pointers instead, or keeps the leaf).
+ */
+static __noinline int unwind_user(struct bpf_perf_event_data *ctx, struct scratch *s,
+				  struct task_struct *task, __u32 tgid)
+{
+	__u32 zero = 0;
+	struct uwalk *w = bpf_map_lookup_elem(&uwalk_scratch, &zero);
+	struct uwalk_ctx c = { .w = w, .s = s };
+
+	if (!w)
+		return 0;
+	w->n = 0;
+	w->want = cfg_max_depth + 1;
+	w->end = WALK_NO_MAPPING;
+	w->fp_frames = 0;
+	w->exact = true;
+	w->leaf = true;
+	c.proc = bpf_map_lookup_elem(&unwind_procs, &tgid);
+	if (!c.proc) {
+		stat_inc(STAT_WALK_FIRST + WALK_NO_PROCESS);
+		return -1;
+	}
+	if (!uwalk__regs(ctx, task, w) || !w->ip)
+		return 0;
+	s->ips[0] = w->ip;
+	w->n = 1;
+	bpf_loop(BPFPROF_SCRATCH_FRAMES, uwalk_step, &c, 0);
+	stat_inc(STAT_WALK_FIRST + (w->end < WALK__MAX ? w->end : WALK_INVALID));
+	if (w->fp_frames) {
+		s->flags |= STACK_F_FP_FALLBACK;
+		stat_add(STAT_WALK_FP_FRAMES, w->fp_frames);
+	}
+	return w->n;
+}
+
+#endif /* BPFPROF_UNWIND_BPF_H */

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <elf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "elfload.h"
+
+int elf_file__pread(int fd, void *buf, size_t len, uint64_t off)
+{
+	ssize_t n = pread(fd, buf, len, off);
+
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
+{
+	struct elf_load *v;
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	size_t k = 0;
+	int err;
+
+	*out = NULL;
+	*n = 0;
+	err = elf_file__pread(fd, &eh, sizeof(eh), 0);
+	if (err)
+		return err == -EIO ? -ENOEXEC : err;
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    (type && eh.e_type != type) || eh.e_phentsize != sizeof(ph))
+		return -ENOEXEC;
+	v = calloc(eh.e_phnum ? eh.e_phnum : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < eh.e_phnum; i++) {
+		err = elf_file__pread(fd, &ph, sizeof(ph), eh.e_phoff + (off_t)i * sizeof(ph));
+		if (err) {
+			free(v);
+			return err;
+		}
+		if (ph.p_type == PT_LOAD)
+			v[k++] = (struct elf_load){ .offset = ph.p_offset, .vaddr = ph.p_vaddr,
+						    .filesz = ph.p_filesz, .flags = ph.p_flags };
+	}
+	*out = v;
+	*n = k;
+	return 0;
+}
+
+const struct elf_load *elf_loads__by_offset(const struct elf_load *l, size_t n, uint64_t off,
+					    uint64_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (off >= l[i].offset && off - l[i].offset <= l[i].filesz &&
+		    len <= l[i].filesz - (off - l[i].offset))
+			return &l[i];
+	return NULL;
+}
+
+const struct elf_load *elf_loads__by_vaddr(const struct elf_load *l, size_t n, uint64_t vaddr,
+					   uint64_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (vaddr >= l[i].vaddr && vaddr - l[i].vaddr <= l[i].filesz &&
+		    len <= l[i].filesz - (vaddr - l[i].vaddr))
+			return &l[i];
+	return NULL;
+}
