@@ -8,10 +8,10 @@ _bpfprof_commands='record range help version'
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
-	-o --output -f --format --demangle --debug-dir'
+	--unwind --unwind-memory -o --output -f --format --demangle --debug-dir'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
-	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --help
-	--usage -V --version'
+	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
+	--help --usage -V --version'
 
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -101,6 +101,9 @@ _bpfprof_value()
 	case $opt in
 	--sort)
 		COMPREPLY=($(compgen -W "$_bpfprof_sort_orders" -- "$cur"))
+		;;
+	--unwind)
+		COMPREPLY=($(compgen -W 'auto dwarf fp' -- "$cur"))
 		;;
 	-e | --event)
 		COMPREPLY=($(compgen -W "$_bpfprof_events" -- "$cur"))

@@ -5,7 +5,7 @@ set -l bpfprof_commands record range help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks output format demangle debug-dir
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind unwind-memory output format demangle debug-dir
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -123,6 +123,9 @@ complete -c bpfprof -n $rec -s U -l user-only -d 'Keep user frames only'
 complete -c bpfprof -n $rec -s K -l kernel-only -d 'Keep kernel frames only'
 complete -c bpfprof -n $rec -l max-depth -x -d 'Frames kept per user and kernel stack'
 complete -c bpfprof -n $rec -l max-stacks -x -d 'Room for N unique stacks'
+complete -c bpfprof -n $rec -l unwind -x -a 'auto\t"DWARF tables, frame pointers elsewhere" dwarf\t"DWARF tables only" fp\t"Frame pointers only"' -d 'How user stacks are walked'
+complete -c bpfprof -n $rec -l unwind-memory -x -d 'Kernel memory for unwind tables'
+complete -c bpfprof -n $rec -l stats -d 'Print walk outcomes, tables and BPF run time'
 
 # bpfprof record and range: output
 complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'
