@@ -111,8 +111,8 @@ struct range_addr_key {
  * address space: a page's index entry is the row in force at the page's
  * start, so a lookup is one index read and a bounded binary search.
  */
-#define UNWIND_PAGE_SHIFT 16
-#define UNWIND_SEARCH_STEPS 17 /* log2 of the most rows a page can hold, + 1 */
+#define UNWIND_PAGE_SHIFT 12
+#define UNWIND_SEARCH_STEPS 13 /* log2 of the most rows a page can hold, + 1 */
 
 enum unwind_cfa_type {
 	UNWIND_CFA_NONE,    /* no CFI covers the pc: a frame-pointer step, flagged */

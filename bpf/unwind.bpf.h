@@ -58,6 +58,7 @@ struct uwalk {
 	__u32 n, want;
 	__u32 end;       /* enum unwind_end, once stopped */
 	__u32 fp_frames; /* frames found by frame pointers in files with no table */
+	__u32 last_map;  /* the mapping found last */
 	bool exact;      /* ip is where execution is (leaf, after a signal frame) */
 	bool leaf;
 };
@@ -88,18 +89,26 @@ static long map_search_step(__u32 i, struct map_search *ms)
 	return 0;
 }
 
-/* The mapping holding @ip in @p, or NULL (bpf_loop: verified once). */
-static __always_inline struct unwind_map *uwalk__map(struct unwind_proc *p, __u64 ip)
+/*
+ * The mapping holding @ip in @p, or NULL: the one found last (*@last) when
+ * it still holds ip, as consecutive frames mostly do; else a binary search
+ * (bpf_loop: verified once).
+ */
+static __always_inline struct unwind_map *uwalk__map(struct unwind_proc *p, __u64 ip,
+						     __u32 *last)
 {
 	struct map_search ms = { .p = p, .ip = ip, .hi = p->nr };
-	__u32 k;
+	__u32 k = *last;
 
+	if (k < cfg_unwind_maps && p->maps[k].start <= ip && ip < p->maps[k].end)
+		return &p->maps[k];
 	bpf_loop(UNWIND_MAP_STEPS, map_search_step, &ms, 0);
 	if (ms.lo == 0)
 		return NULL;
 	k = ms.lo - 1;
 	if (k >= cfg_unwind_maps || ip >= p->maps[k].end)
 		return NULL;
+	*last = k;
 	return &p->maps[k];
 }
 
@@ -289,7 +298,7 @@ static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 		w->end = WALK_TRUNCATED;
 		return 1;
 	}
-	m = uwalk__map(c->proc, w->ip);
+	m = uwalk__map(c->proc, w->ip, &w->last_map);
 	if (!m && !cfg_unwind_fallback) {
 		w->end = WALK_NO_MAPPING;
 		return 1;
@@ -395,6 +404,7 @@ static __noinline int unwind_user(struct bpf_perf_event_data *ctx, struct scratc
 	w->want = cfg_max_depth + 1;
 	w->end = WALK_NO_MAPPING;
 	w->fp_frames = 0;
+	w->last_map = ~0u;
 	w->exact = true;
 	w->leaf = true;
 	c.proc = bpf_map_lookup_elem(&unwind_procs, &tgid);

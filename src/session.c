@@ -227,7 +227,7 @@ static void session__unwind_cfg(struct session *s, struct loader_cfg *cfg)
 	if (!cfg->unwind)
 		return;
 	cfg->unwind_fallback = o->unwind == UNWIND_AUTO;
-	/* 7/8 for rows, 1/8 for page entries (a page entry covers 64 KiB of code) */
+	/* 7/8 for rows, 1/8 for page entries (one per 4 KiB of code: ample) */
 	cfg->unwind_rows = mem / 8 * 7 / sizeof(struct unwind_row);
 	cfg->unwind_pages = mem / 8 / sizeof(__u64);
 	cfg->unwind_bins = UNWIND_BINS;

@@ -267,13 +267,13 @@ static void test_vdso(void)
 
 static void test_synthetic(void)
 {
+	/* one page P: rows at 0, P, 2.5 P (end), 3 P (none) */
+	const uint32_t P = 1u << UNWIND_PAGE_SHIFT;
 	struct unwind_row rows[] = {
 		{ .pc = 0, .cfa_off = 8, .cfa_type = UNWIND_CFA(UNWIND_CFA_RSP, 0) },
-		{ .pc = 0x10000,
-		  .cfa_off = 16,
-		  .cfa_type = UNWIND_CFA(UNWIND_CFA_RBP, 0) },
-		{ .pc = 0x25000, .cfa_type = UNWIND_CFA(UNWIND_CFA_END, 0) },
-		{ .pc = 0x30000, .cfa_type = UNWIND_CFA(UNWIND_CFA_NONE, 0) },
+		{ .pc = P, .cfa_off = 16, .cfa_type = UNWIND_CFA(UNWIND_CFA_RBP, 0) },
+		{ .pc = 2 * P + P / 2, .cfa_type = UNWIND_CFA(UNWIND_CFA_END, 0) },
+		{ .pc = 3 * P, .cfa_type = UNWIND_CFA(UNWIND_CFA_NONE, 0) },
 	};
 	struct cfi_table *t = cfi_table__from_rows(0x400000, rows, 4);
 	struct unwind_row *dense;
@@ -285,15 +285,15 @@ static void test_synthetic(void)
 	      "page index: the row in force at each page start");
 	if (!t)
 		return;
-	CHECK(cfi_table__lookup(t, 0x424fff) == &t->rows[1] &&
-		      cfi_table__lookup(t, 0x425000) == &t->rows[2] &&
-		      cfi_table__lookup(t, 0x42ffff) == &t->rows[2] &&
-		      !cfi_table__lookup(t, 0x430000) && !cfi_table__lookup(t, 0x3fffff),
+	CHECK(cfi_table__lookup(t, 0x400000 + 2 * P + P / 2 - 1) == &t->rows[1] &&
+		      cfi_table__lookup(t, 0x400000 + 2 * P + P / 2) == &t->rows[2] &&
+		      cfi_table__lookup(t, 0x400000 + 3 * P - 1) == &t->rows[2] &&
+		      !cfi_table__lookup(t, 0x400000 + 3 * P) && !cfi_table__lookup(t, 0x3fffff),
 	      "lookups at and around row and page boundaries");
 	CHECK(!cfi_table__check(t), "a good table passes");
-	t->rows[2].pc = 0x10000;
+	t->rows[2].pc = P;
 	CHECK(cfi_table__check(t) == -EBADMSG, "pcs not increasing: refused");
-	t->rows[2].pc = 0x25000;
+	t->rows[2].pc = 2 * P + P / 2;
 	t->pages[2] = 2;
 	CHECK(cfi_table__check(t) == -EBADMSG, "a wrong page entry: refused");
 	t->pages[2] = 1;
@@ -317,7 +317,7 @@ static void test_synthetic(void)
 	}
 	t = dense ? cfi_table__from_rows(0, dense, n + 1) : NULL;
 	CHECK(t && !cfi_table__check(t) && pages_bounded(t),
-	      "65536 rows in one page: within UNWIND_SEARCH_STEPS");
+	      "a row at every byte of a page: within UNWIND_SEARCH_STEPS");
 	for (uint32_t pc = 0; t && pc < n; pc++)
 		ok &= cfi_table__lookup(t, pc) == &t->rows[pc];
 	CHECK(t && ok, "each of them found by the bounded search");
