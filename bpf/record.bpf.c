@@ -323,8 +323,9 @@ static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scra
 	s->flags = 0;
 	if (user) {
 		ret = cfg_unwind ? unwind_user(ctx, s, task, tgid) : -1;
+		/* --unwind=fp, or a process without a mapping table under auto */
 		if (ret < 0)
-			ret = cfg_unwind_fallback ? walk_user(ctx, s, task) : 0;
+			ret = !cfg_unwind || cfg_unwind_fallback ? walk_user(ctx, s, task) : 0;
 		s->nr = ret;
 		if (!s->nr)
 			return 1;

@@ -168,9 +168,9 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 					 arg);
 		break;
 	case OPT_UNWIND_MEMORY:
-		if (parse_size(arg, 1 << 20, 1ull << 34, &opts->unwind_memory))
+		if (parse_size(arg, 64 << 10, 1ull << 34, &opts->unwind_memory))
 			cli__usage_error(state,
-					 "invalid --unwind-memory '%s': expected a size from 1M "
+					 "invalid --unwind-memory '%s': expected a size from 64K "
 					 "to 16G, e.g. 64M",
 					 arg);
 		break;

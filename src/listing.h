@@ -81,6 +81,14 @@ struct listing_opts {
 
 void listing__free(struct listing *ls);
 
+/*
+ * A range's rows in the order of --sort (by address, or hottest first and
+ * then by address): an array of pointers into lr->rows, malloc'd; NULL on
+ * ENOMEM.
+ */
+const struct listing_row **listing_range__rows(const struct listing_range *lr,
+					       enum listing_sort sort);
+
 /* Samples of the targets: seen, less idle and filtered ones. */
 uint64_t listing__target_samples(const struct listing *ls);
 

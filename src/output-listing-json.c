@@ -115,34 +115,18 @@ static void row__write(struct json_writer *w, const struct listing_row *row, uin
 	json__end_object(w);
 }
 
-static int row_ptr__cmp_samples(const void *a, const void *b)
-{
-	const struct listing_row *x = *(const struct listing_row *const *)a;
-	const struct listing_row *y = *(const struct listing_row *const *)b;
-
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
 /* The instructions, in the order of --sort. */
 static int range__write_rows(struct json_writer *w, const struct listing_range *lr,
 			     const struct listing_opts *o)
 {
-	const struct listing_row **rows = NULL;
+	const struct listing_row **rows = listing_range__rows(lr, o->sort);
 
-	if (o->sort == SORT_SAMPLES && lr->nr_rows) {
-		rows = malloc(lr->nr_rows * sizeof(*rows));
-		if (!rows)
-			return -ENOMEM;
-		for (size_t i = 0; i < lr->nr_rows; i++)
-			rows[i] = &lr->rows[i];
-		qsort(rows, lr->nr_rows, sizeof(*rows), row_ptr__cmp_samples);
-	}
+	if (!rows)
+		return -ENOMEM;
 	json__key(w, "instructions");
 	json__begin_array(w);
 	for (size_t i = 0; i < lr->nr_rows; i++)
-		row__write(w, rows ? rows[i] : &lr->rows[i], lr->samples, o);
+		row__write(w, rows[i], lr->samples, o);
 	json__end_array(w);
 	free(rows);
 	return 0;

@@ -136,16 +136,6 @@ static void row__write(FILE *f, const struct listing_row *row, const struct widt
 	fputc('\n', f);
 }
 
-static int row_ptr__cmp_samples(const void *a, const void *b)
-{
-	const struct listing_row *x = *(const struct listing_row *const *)a;
-	const struct listing_row *y = *(const struct listing_row *const *)b;
-
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
 static int range__write_rows(FILE *f, const struct listing_range *lr,
 			     const struct listing_opts *o)
 {
@@ -155,13 +145,9 @@ static int range__write_rows(FILE *f, const struct listing_range *lr,
 
 	if (!lr->nr_rows)
 		return 0;
-	rows = malloc(lr->nr_rows * sizeof(*rows));
+	rows = listing_range__rows(lr, o->sort);
 	if (!rows)
 		return -ENOMEM;
-	for (size_t i = 0; i < lr->nr_rows; i++)
-		rows[i] = &lr->rows[i];
-	if (o->sort == SORT_SAMPLES)
-		qsort(rows, lr->nr_rows, sizeof(*rows), row_ptr__cmp_samples);
 	widths__measure(&w, lr);
 	fprintf(f, "\n  %*s  %-*s  %*s      %%", w.addr, "address", w.func, "function+offset",
 		w.count, "samples");

@@ -71,6 +71,7 @@ struct session {
 	struct unwinder *uw;    /* --unwind=dwarf|auto: the tables in the BPF maps */
 	char *cache_dir;        /* the unwind tables' disk cache */
 	double unwind_load_s;   /* the tables loaded before sampling: seconds */
+	bool cmd_before_exec;   /* the command is still bpfprof's forked copy */
 	int sigfd, timerfd, cgroup_fd;
 	int stats_fd;          /* --stats: BPF run-time statistics on while open */
 	int *pidfds; /* -p and -t targets; -1 once exited */
@@ -235,13 +236,19 @@ static void session__unwind_cfg(struct session *s, struct loader_cfg *cfg)
 	cfg->unwind_procs = UNWIND_PROCS;
 }
 
+/*
+ * Give the unwinder @tgid's mappings as they are now; not the command's
+ * before its exec: that image is bpfprof's own (its exec syncs it).
+ */
+static void session__unwind_sync(struct session *s, pid_t tgid)
+{
+	if (s->uw && !(s->cmd_before_exec && tgid == command__pid(s->cmd)))
+		unwinder__sync(s->uw, s->pt, tgid);
+}
+
 static void unwind_sync(pid_t tgid, void *ctx)
 {
-	struct session *s = ctx;
-
-	/* the command before its exec is bpfprof's own image: its exec syncs it */
-	if (!s->cmd || tgid != command__pid(s->cmd))
-		unwinder__sync(s->uw, s->pt, tgid);
+	session__unwind_sync(ctx, tgid);
 }
 
 /* The tables of every binary the targets map now, before sampling starts. */
@@ -403,6 +410,7 @@ static int session__command(struct session *s)
 	if (!s->cmd)
 		return fail(s, EXIT_RUNTIME, "cannot start '%s': %s", s->o->command[0],
 			    strerror(errno));
+	s->cmd_before_exec = true;
 	err = proc_table__track(s->pt, command__pid(s->cmd));
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->command[0],
@@ -617,8 +625,7 @@ static void sb_mmap(void *ctx, const struct sb_mmap *m)
 
 	if (proc_table__mmap(s->pt, m->pid, &ev))
 		return;
-	if (s->uw)
-		unwinder__sync(s->uw, s->pt, m->pid);
+	session__unwind_sync(s, m->pid);
 	if (!s->live)
 		return;
 	map = proc_table__find(s->pt, m->pid, NULL, m->start);
@@ -631,8 +638,10 @@ static void sb_comm(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec
 	struct session *s = ctx;
 
 	proc_table__comm(s->pt, pid, tid, comm, exec);
-	if (exec && s->uw)
-		unwinder__sync(s->uw, s->pt, pid);
+	if (exec && s->cmd && pid == command__pid(s->cmd))
+		s->cmd_before_exec = false;
+	if (exec)
+		session__unwind_sync(s, pid);
 	if (!exec || !s->live)
 		return;
 	/* a new image: the old one's places mean other code now */
@@ -646,8 +655,8 @@ static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
 	struct session *s = ctx;
 
 	proc_table__fork(s->pt, ppid, pid, tid);
-	if (s->uw && pid == tid && pid != ppid)
-		unwinder__sync(s->uw, s->pt, pid);
+	if (pid == tid && pid != ppid)
+		session__unwind_sync(s, pid);
 	if (!s->live || pid != tid || pid == ppid)
 		return;
 	range_live__drop(s->live, pid); /* a reused pid's */

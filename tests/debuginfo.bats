@@ -27,7 +27,8 @@ strip_with_debuglink() {
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$dir/fp-three" 1
 	[ "$status" -eq 0 ]
 	[ "$(total "$OUT" 'leaf_a')" -eq 0 ]
-	[ "$(total "$OUT" '\[fp-three\+0x')" -gt 500 ]
+	[ "$(total "$OUT" '^fp-three;')" -gt 200 ]
+	[ "$(share "$OUT" '\[fp-three\+0x' '^fp-three;')" -ge 90 ]
 	# with it: the whole chain by name
 	mv "$dir/elsewhere.debug" "$dir/fp-three.debug"
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$dir/fp-three" 1

@@ -231,7 +231,13 @@ samples() {
 	[ "$status" -eq 0 ]
 	# two processes of the PIE, both exec'd after the start
 	grep -qE '^  counted in 2 processes: [0-9]+ range-loops [0-9]+, [0-9]+ range-loops [0-9]+$' "$OUT"
-	[ "$(samples "$OUT")" -gt 2000 ]
+	# nearly all of the targets' samples are in loops (a shell and two
+	# exec's are the rest), however busy the machine is
+	local in all
+	in=$(samples "$OUT")
+	all=$(awk '/^  [0-9]+ samples, .* of the targets/ { print $(NF) }' "$OUT")
+	[ "$in" -gt 800 ]
+	[ $(( in * 100 / all )) -ge 85 ]
 	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
 }
 

@@ -213,3 +213,37 @@ ending_in() {
 		at_least $((entry + 0x40)) $((0x${BASH_REMATCH[2]}))
 	fi
 }
+
+@test "--unwind=fp walks frame pointers only: whole in fp code, short in frameless code" {
+	# fp-three keeps frame pointers (clang): the walk reaches main
+	record --unwind=fp -- "$WORKLOADS/fp-three" 1
+	[ "$(total "$OUT" '^fp-three;')" -gt 200 ]
+	[ "$(share "$OUT" ';main;run_workload;split;leaf_[abc]( |;)' '^fp-three;')" -ge 95 ]
+	refute grep -q '^fp-three;_start;' "$OUT"
+	# the frameless chain: no frame pointers, so f20's callers are lost
+	record --unwind=fp -- "$WORKLOADS/unwind-chain20" 1
+	[ "$(total "$OUT" 'f20( |;)')" -gt 200 ]
+	[ "$(share "$OUT" ";main;$(chain f 1 20)( |;)" 'f20( |;)')" -le 5 ]
+	# --unwind=dwarf: the same chain whole, with no frame-pointer steps
+	record --unwind=dwarf --stats -- "$WORKLOADS/unwind-chain20" 1
+	[ "$(share "$OUT" "^unwind-chain20;$START;main;$(chain f 1 20)( |;)" 'f20( |;)')" -ge 99 ]
+	refute grep -q '\[fp\]' "$OUT"
+	[[ $output == *"by DWARF tables only (--unwind=dwarf)"* ]]
+}
+
+@test "--unwind and --unwind-memory reject bad values in one line" {
+	run "$BPFPROF" record --unwind=lbr -d 0.1
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof record: invalid --unwind 'lbr': expected auto, dwarf, fp" ]
+	run "$BPFPROF" record --unwind-memory=12Q -d 0.1
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof record: invalid --unwind-memory '12Q': expected a size from 64K to 16G, e.g. 64M" ]
+	# a budget too small for libc's table (28k rows), not for the workload's:
+	# counted; the stacks are whole down to main, and libc's start frames,
+	# frameless and without a table, are lost
+	record --unwind-memory=64K --stats -- "$WORKLOADS/unwind-chain20" 1
+	[[ $output =~ \ ([1-9][0-9]*)\ did\ not\ fit\ \(--unwind-memory\) ]]
+	[ "$(total "$OUT" 'f20( |;)')" -gt 200 ]
+	[ "$(share "$OUT" ";main;$(chain f 1 20)( |;)" 'f20( |;)')" -ge 95 ]
+	[ "$(share "$OUT" ";$START;" 'f20( |;)')" -le 5 ]
+}
