@@ -54,3 +54,25 @@ refute() {
 		return 1
 	fi
 }
+
+# Background workloads of a test: start WORKLOAD ARG... runs one from
+# $WORKLOADS and adds its pid to PIDS; stop_workloads (in teardown) kills
+# what is left.
+PIDS=()
+start() {
+	"$WORKLOADS/$1" "${@:2}" &
+	PIDS+=($!)
+}
+
+stop_workloads() {
+	[ "${#PIDS[@]}" -eq 0 ] || kill "${PIDS[@]}" 2>/dev/null || true
+	wait 2>/dev/null || true
+}
+
+# range_loops_lines: SRC, HOT and COLD for tests/workloads/range-loops.c,
+# its source and the lines of its hot and cold loops.
+range_loops_lines() {
+	SRC=$REPO/tests/workloads/range-loops.c
+	HOT=$(grep -n '/\* HOT \*/' "$SRC" | cut -d: -f1)
+	COLD=$(grep -n '/\* COLD \*/' "$SRC" | cut -d: -f1)
+}

@@ -12,21 +12,12 @@ load helpers
 setup() {
 	need_root
 	OUT=$BATS_TEST_TMPDIR/out.txt
-	SRC=$REPO/tests/workloads/range-loops.c
-	HOT=$(grep -n '/\* HOT \*/' "$SRC" | cut -d: -f1)
-	COLD=$(grep -n '/\* COLD \*/' "$SRC" | cut -d: -f1)
+	range_loops_lines
 	PIDS=()
 }
 
 teardown() {
-	[ "${#PIDS[@]}" -eq 0 ] || kill "${PIDS[@]}" 2>/dev/null || true
-	wait 2>/dev/null || true
-}
-
-# start WORKLOAD ARG...: run it in the background; its pid goes to PIDS.
-start() {
-	"$WORKLOADS/$1" "${@:2}" &
-	PIDS+=($!)
+	stop_workloads
 }
 
 # hot_lines FILE: the "hottest source lines" rows of the first range, "PCT COUNT FILE:LINE".
