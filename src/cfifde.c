@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cfifde.h"
 
 /* What a CFI section says about a CIE: its FDEs' pointer encoding. */
@@ -29,23 +30,6 @@ struct cfi_text {
 	struct cfi_range *v;
 	size_t nr;
 };
-
-static int grow(void **v, size_t *cap, size_t want, size_t size)
-{
-	size_t n = *cap ? *cap : 64;
-	void *p;
-
-	if (want <= *cap)
-		return 0;
-	while (n < want)
-		n *= 2;
-	p = realloc(*v, n * size);
-	if (!p)
-		return -ENOMEM;
-	*v = p;
-	*cap = n;
-	return 0;
-}
 
 struct cfi_section {
 	const uint8_t *buf, *end;
@@ -211,7 +195,7 @@ static bool text__holds(const struct cfi_text *text, uint64_t start, uint64_t en
 
 static int fdes__add(struct cfi_fdes *l, uint64_t start, uint64_t end, Dwarf_CFI *cfi)
 {
-	if (grow((void **)&l->v, &l->cap, l->nr + 1, sizeof(*l->v)))
+	if (array__grow((void **)&l->v, &l->cap, l->nr + 1, sizeof(*l->v)))
 		return -ENOMEM;
 	l->v[l->nr++] = (struct cfi_fde){ start, end, cfi };
 	return 0;
@@ -260,13 +244,13 @@ static int fdes__list_section(struct cfi_fdes *l, const struct cfi_text *text,
 	/* a malformed entry ends the list: what came before it is kept */
 	while (!err && dwarf_next_cfi(ident, &data, s->eh, off, &next, &e) == 0) {
 		if (dwarf_cfi_cie_p(&e)) {
-			err = grow((void **)&cies, &cap_cies, nr_cies + 1, sizeof(*cies));
+			err = array__grow((void **)&cies, &cap_cies, nr_cies + 1, sizeof(*cies));
 			if (!err)
 				cies[nr_cies++] =
 					(struct cfi_cie){ off,
 							  cie__fde_encoding(s, &e.cie) };
 		} else {
-			err = grow((void **)&raw, &cap_raw, nr_raw + 1, sizeof(*raw));
+			err = array__grow((void **)&raw, &cap_raw, nr_raw + 1, sizeof(*raw));
 			if (!err)
 				raw[nr_raw++] = (struct cfi_raw_fde){ e.fde.start,
 								      e.fde.CIE_pointer };

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "disasm.h"
 #include "drain.h"
 #include "kcore.h"
@@ -280,17 +281,11 @@ static int procs__hit(const void *key, __u64 count, void *ctx)
 	const struct range_hit_key *k = key;
 	struct procs_ctx *c = ctx;
 	struct listing_range *lr = c->lr;
-	struct listing_proc *v;
 
 	if (k->id != c->id || !count)
 		return 0;
-	if (lr->nr_procs == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 8;
-		v = realloc(lr->procs, c->cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		lr->procs = v;
-	}
+	if (array__grow((void **)&lr->procs, &c->cap, lr->nr_procs + 1, sizeof(*lr->procs)))
+		return -ENOMEM;
 	lr->procs[lr->nr_procs++] = (struct listing_proc){
 		.tgid = k->tgid,
 		.comm = k->tgid ? proc_table__comm_of(c->pt, k->tgid) : NULL,

@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "proc.h"
 
 #define COMM_LEN 16
@@ -39,23 +40,6 @@ struct proc_table {
 	struct binary **bins;
 	size_t nr_bins, cap_bins;
 };
-
-static int grow(void **arr, size_t *cap, size_t need, size_t elem)
-{
-	size_t n = *cap ? *cap : 8;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	p = realloc(*arr, n * elem);
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	*cap = n;
-	return 0;
-}
 
 struct proc_table *proc_table__new(bool track_all)
 {
@@ -188,7 +172,7 @@ static struct process *proc_table__add(struct proc_table *pt, pid_t tgid, const 
 		return p;
 	if ((pt->nr_procs + 1) * 2 > pt->nr_slots && proc_table__rehash(pt))
 		return NULL;
-	if (grow((void **)&pt->procs, &pt->cap_procs, pt->nr_procs + 1, sizeof(*pt->procs)))
+	if (array__grow((void **)&pt->procs, &pt->cap_procs, pt->nr_procs + 1, sizeof(*pt->procs)))
 		return NULL;
 	p = calloc(1, sizeof(*p));
 	if (!p)
@@ -214,6 +198,15 @@ static struct process *proc_table__add(struct proc_table *pt, pid_t tgid, const 
 static bool binary__same_build_id(const struct binary *b, const uint8_t *id, size_t len)
 {
 	return len && b->build_id_len == len && !memcmp(b->build_id, id, len);
+}
+
+bool binary__same(const struct binary *a, const struct binary *b)
+{
+	if (a == b)
+		return true;
+	if (a->build_id_len && b->build_id_len)
+		return binary__same_build_id(a, b->build_id, b->build_id_len);
+	return a->ino && a->ino == b->ino && a->dev == b->dev;
 }
 
 static struct binary *proc_table__find_binary(const struct proc_table *pt, dev_t dev,
@@ -308,7 +301,7 @@ static struct binary *proc_table__new_binary(struct proc_table *pt, const char *
 {
 	struct binary *b;
 
-	if (grow((void **)&pt->bins, &pt->cap_bins, pt->nr_bins + 1, sizeof(*pt->bins)))
+	if (array__grow((void **)&pt->bins, &pt->cap_bins, pt->nr_bins + 1, sizeof(*pt->bins)))
 		return NULL;
 	b = calloc(1, sizeof(*b));
 	if (!b || !(b->path = binary__clean_path(path))) {
@@ -411,13 +404,13 @@ static int image__add(struct image *img, const struct mapping *m)
 
 			high.pgoff += m->end - o.start;
 			high.start = m->end;
-			if (grow((void **)&img->maps, &img->cap, img->nr + 2, sizeof(*img->maps)))
+			if (array__grow((void **)&img->maps, &img->cap, img->nr + 2, sizeof(*img->maps)))
 				return -ENOMEM;
 			img->maps[img->nr++] = high;
 		}
 	}
 	img->nr = n;
-	if (grow((void **)&img->maps, &img->cap, img->nr + 1, sizeof(*img->maps)))
+	if (array__grow((void **)&img->maps, &img->cap, img->nr + 1, sizeof(*img->maps)))
 		return -ENOMEM;
 	img->maps[img->nr++] = *m;
 	img->sorted = false;

@@ -46,6 +46,12 @@ struct map_event {
 	const char *path;             /* "/usr/lib/...", "[vdso]", "" = anon */
 };
 
+/*
+ * The same file: one object, else the same build-id when both have one,
+ * else the same device and inode.
+ */
+bool binary__same(const struct binary *a, const struct binary *b);
+
 struct proc_table;
 
 /* @track_all: every process; else only those given to proc_table__track. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "rangelive.h"
 #include "u64map.h"
 
@@ -65,7 +66,6 @@ uint64_t range_live__missed(const struct range_live *rl)
 static int range_live__note(struct range_live *rl, uint32_t tgid, uint64_t page)
 {
 	struct proc_pages *pp;
-	uint64_t *v;
 
 	if (!tgid)
 		return 0;
@@ -77,15 +77,8 @@ static int range_live__note(struct range_live *rl, uint32_t tgid, uint64_t page)
 			return -ENOMEM;
 		}
 	}
-	if (pp->nr == pp->cap) {
-		size_t cap = pp->cap ? 2 * pp->cap : 16;
-
-		v = realloc(pp->pages, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		pp->pages = v;
-		pp->cap = cap;
-	}
+	if (array__grow((void **)&pp->pages, &pp->cap, pp->nr + 1, sizeof(*pp->pages)))
+		return -ENOMEM;
 	pp->pages[pp->nr++] = page;
 	return 0;
 }

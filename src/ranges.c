@@ -526,17 +526,6 @@ int range_set__resolve(struct range_set *rs, struct proc_table *pt)
 
 /* ---- mappings that appear while sampling runs ---- */
 
-/* The same file: one binary object, or the same build-id, or device and inode. */
-static bool binary__same(const struct binary *a, const struct binary *b)
-{
-	if (a == b)
-		return true;
-	if (a->build_id_len && b->build_id_len)
-		return a->build_id_len == b->build_id_len &&
-		       !memcmp(a->build_id, b->build_id, a->build_id_len);
-	return a->ino && a->ino == b->ino && a->dev == b->dev;
-}
-
 /*
  * A range named by a binary's file name that no target mapped at the start,
  * now that one maps @b: resolve it there. A failure is kept in r->late

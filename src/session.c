@@ -638,16 +638,17 @@ static void sb_comm(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec
 	struct session *s = ctx;
 
 	proc_table__comm(s->pt, pid, tid, comm, exec);
-	if (exec && s->cmd && pid == command__pid(s->cmd))
-		s->cmd_before_exec = false;
-	if (exec)
-		session__unwind_sync(s, pid);
-	if (!exec || !s->live)
+	if (!exec)
 		return;
+	if (s->cmd_before_exec && pid == command__pid(s->cmd)) {
+		/* the command's own image from here on */
+		s->cmd_before_exec = false;
+		s->rs.o.not_yet = 0;
+	}
+	session__unwind_sync(s, pid);
 	/* a new image: the old one's places mean other code now */
-	range_live__drop(s->live, pid);
-	if (pid == s->rs.o.not_yet)
-		s->rs.o.not_yet = 0; /* the command's own image from here on */
+	if (s->live)
+		range_live__drop(s->live, pid);
 }
 
 static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
