@@ -2,7 +2,8 @@
 /*
  * One binary's function symbols: .symtab and .dynsym merged into one array
  * sorted by address, one entry per address, the names copied into one arena,
- * so that nothing refers to the ELF file once loaded.
+ * so that nothing refers to the ELF file once loaded. The PLT stubs, which
+ * no symbol covers, are added as NAME@plt (elfplt.c).
  */
 #include <errno.h>
 #include <gelf.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elfplt.h"
 #include "elfsyms.h"
 
 struct elf_sym {
@@ -35,15 +37,26 @@ struct elf_symtab {
 	bool has_dwarf;  /* a .debug_info section with contents */
 };
 
+#define PLT_SUFFIX "@plt"
+#define PLT_SUFFIX_LEN (sizeof(PLT_SUFFIX) - 1)
+
+/* Where a candidate comes from: an ELF symbol, or made up for the PLT. */
+enum sym_origin {
+	SYM_ELF,
+	SYM_PLT_STUB, /* written NAME@plt */
+	SYM_PLT_HEADER, /* written as its name, ".plt" */
+};
+
 /* A symbol read from the file, before sorting and deduplication. */
 struct sym_cand {
 	uint64_t addr;
 	uint64_t size;
 	uint64_t sec_end; /* end of its section; UINT64_MAX when unknown */
 	const char *name; /* in the ELF image: valid until elf_end() */
-	size_t len;
+	size_t len; /* of the name as written ("@plt" included) */
 	int rank; /* 0 global, 1 weak, 2 local */
 	bool ifunc; /* STT_GNU_IFUNC: the address is the resolver's */
+	enum sym_origin origin;
 };
 
 struct sym_vec {
@@ -160,6 +173,7 @@ static void scan__push(struct scan_ctx *ctx, const GElf_Sym *sym, const char *na
 	c->len = strlen(name);
 	c->rank = sym__rank(GELF_ST_BIND(sym->st_info));
 	c->ifunc = GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
+	c->origin = SYM_ELF;
 }
 
 /* Append the wanted symbols of one SHT_SYMTAB or SHT_DYNSYM section. */
@@ -272,14 +286,18 @@ static int sym_keys__sort_addr(struct sym_key *keys, size_t n)
 }
 
 /*
- * Among aliases: a name without a symbol version ("__libc_start_main_impl"
- * rather than "__libc_start_main@@GLIBC_2.34"), then global before weak
- * before local, then shorter, then by name.
+ * Among aliases: an ELF symbol rather than a PLT name, then a name without
+ * a symbol version ("__libc_start_main_impl" rather than
+ * "__libc_start_main@@GLIBC_2.34"), then global before weak before local,
+ * then shorter, then by name.
  */
 static int sym_cand__cmp_alias(const struct sym_cand *a, const struct sym_cand *b)
 {
 	bool av = strchr(a->name, '@'), bv = strchr(b->name, '@');
 
+	/* a real symbol over a made-up one */
+	if ((a->origin == SYM_ELF) != (b->origin == SYM_ELF))
+		return a->origin == SYM_ELF ? -1 : 1;
 	if (av != bv)
 		return av ? 1 : -1;
 	if (a->rank != b->rank)
@@ -350,7 +368,13 @@ static int symtab__fill(struct elf_symtab *tab, const struct sym_key *keys, size
 		s->addr = c->addr;
 		s->end = sym_cand__end(c, i + 1 < n ? &cands[keys[i + 1].idx] : NULL);
 		s->name = p;
-		memcpy(p, c->name, c->len + 1);
+		if (c->origin == SYM_PLT_STUB) {
+			memcpy(p, c->name, c->len - PLT_SUFFIX_LEN);
+			memcpy(p + c->len - PLT_SUFFIX_LEN, PLT_SUFFIX,
+			       PLT_SUFFIX_LEN + 1);
+		} else {
+			memcpy(p, c->name, c->len + 1);
+		}
 		p += c->len + 1;
 	}
 	tab->nr_syms = n;
@@ -377,12 +401,65 @@ static int symtab__from_cands(struct elf_symtab *tab, struct sym_vec *vec)
 	return err;
 }
 
+/* The preferred name among the first @nr candidates at @addr, or NULL. */
+static const struct sym_cand *sym_vec__best_at(const struct sym_vec *vec, size_t nr,
+					       uint64_t addr)
+{
+	const struct sym_cand *best = NULL;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const struct sym_cand *c = &vec->v[i];
+
+		if (c->addr == addr && (!best || sym_cand__cmp_alias(c, best) < 0))
+			best = c;
+	}
+	return best;
+}
+
+struct plt_ctx {
+	struct sym_vec *vec;
+	size_t nr_elf; /* the ELF symbols, before any stub */
+};
+
+/* One PLT stub as a candidate; an IFUNC's stub named after the IFUNC. */
+static int plt__push(void *arg, const struct elf_plt_stub *stub)
+{
+	struct plt_ctx *ctx = arg;
+	const char *name = stub->header ? ".plt" : stub->name;
+	enum sym_origin origin = stub->header ? SYM_PLT_HEADER : SYM_PLT_STUB;
+
+	if (!name) {
+		const struct sym_cand *f;
+
+		f = sym_vec__best_at(ctx->vec, ctx->nr_elf, stub->ifunc);
+		if (!f)
+			return 0; /* an IFUNC this file does not name */
+		name = f->name;
+	}
+	if (sym_vec__reserve(ctx->vec, 1))
+		return -ENOMEM;
+	ctx->vec->v[ctx->vec->nr++] = (struct sym_cand){
+		.addr = stub->addr,
+		.size = stub->size,
+		.sec_end = UINT64_MAX,
+		.name = name,
+		.len = strlen(name) + (origin == SYM_PLT_STUB ? PLT_SUFFIX_LEN : 0),
+		.origin = origin,
+	};
+	return 0;
+}
+
 static int symtab__read_symbols(struct elf_symtab *tab, Elf *elf)
 {
 	struct sym_vec vec = { 0 };
+	struct plt_ctx plt = { .vec = &vec };
 	int err;
 
 	err = elf__scan_symbols(elf, &vec);
+	plt.nr_elf = vec.nr;
+	if (!err)
+		err = elf_plt__scan(elf, plt__push, &plt);
 	if (!err)
 		err = symtab__from_cands(tab, &vec);
 	free(vec.v);

@@ -15,8 +15,9 @@ struct elf_symtab;
 
 /*
  * Read STT_FUNC and STT_GNU_IFUNC symbols with a nonzero value and a
- * defined section from .symtab and .dynsym, and the PT_LOAD segments, of
- * the ELF file open at @fd (not closed, not moved: pread/mmap only).
+ * defined section from .symtab and .dynsym, the PLT stubs as NAME@plt and
+ * the PLT header as .plt (elfplt.h), and the PT_LOAD segments, of the ELF
+ * file open at @fd (not closed, not moved: pread/mmap only).
  * Returns NULL and sets errno (ENOEXEC: not an ELF file; ENOMEM).
  */
 struct elf_symtab *elf_symtab__load_fd(int fd);

@@ -5,8 +5,8 @@
 `llvm-symbolizer --inlining`, and print the percentage (integer) of
 addresses where both give the same inline chain: function names, source
 base names and lines. Addresses llvm-symbolizer gives to `_init` that
-bpfprof leaves unnamed (PLT stubs, outside _init's section) are not
-counted; a line 0 is an unknown location for both."""
+bpfprof names as PLT stubs (NAME@plt, .plt: outside _init's section) or
+leaves unnamed are not counted; a line 0 is an unknown location for both."""
 import os
 import subprocess
 import sys
@@ -53,7 +53,7 @@ if len(ours) != len(theirs) or len(ours) != len(addrs):
              f'{len(theirs)} from llvm-symbolizer')
 counted = agree = 0
 for a, x, y in zip(addrs, ours, theirs):
-    if x[0][0] == '??' and y[0][0] == '_init':
+    if y[0][0] == '_init' and (x[0][0] in ('??', '.plt') or x[0][0].endswith('@plt')):
         continue
     counted += 1
     if x == y:
