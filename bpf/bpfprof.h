@@ -162,14 +162,18 @@ struct unwind_row {
 
 struct unwind_bin {
 	__u32 page_base; /* its first unwind_pages entry */
-	__u32 nr_pages;  /* entries page_base .. page_base + nr_pages (one more, the end) */
+	__u32 nr_pages;  /* entries page_base .. page_base + nr_pages (one more, the end);
+			    0: no table (evicted) */
+	__u32 used;      /* the unwind_epoch of the last walk through it (eviction order) */
+	__u32 pad;
 };
 
 struct unwind_map {
 	__u64 start, end; /* absolute [start, end) */
 	__u64 bias;       /* the row pc of address a is a - bias */
 	__u32 bin;        /* unwind_bins index, UNWIND_NO_TABLE or UNWIND_ANON */
-	__u32 pad;
+	__u32 want;       /* UNWIND_NO_TABLE: a walk through it puts want (user space's
+			     binary id + 1; 0: none to ask for) in unwind_wanted */
 };
 
 /* unwind_procs value; the map's value size is 8 + cfg_unwind_maps * 32 */

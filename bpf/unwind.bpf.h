@@ -35,12 +35,30 @@ struct {
 	__type(value, __u64);
 } unwind_pages SEC(".maps");
 
+/* mmap'd: user space reads each binary's used epoch to pick what to evict */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_MMAPABLE);
 	__type(key, __u32);
 	__type(value, struct unwind_bin);
 } unwind_bins SEC(".maps");
+
+/*
+ * Binaries whose table is out of the maps (evicted, or it did not fit)
+ * that walks went through: unwind_map.want -> unwind_epoch. User space
+ * takes them every epoch and loads their tables, evicting the least
+ * recently used.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} unwind_wanted SEC(".maps");
+
+/* Advanced by user space every half second or so: the clock of unwind_bin.used. */
+volatile __u32 unwind_epoch;
 
 /* tgid -> struct unwind_proc; only user space writes it */
 struct {
@@ -155,6 +173,9 @@ static __always_inline struct unwind_row *uwalk__row(__u32 bin, __u64 pc)
 
 	if (!b || (pc >> UNWIND_PAGE_SHIFT) >= b->nr_pages)
 		return NULL;
+	/* written only when it changes: the line stays shared between CPUs */
+	if (b->used != unwind_epoch)
+		b->used = unwind_epoch;
 	k = b->page_base + (__u32)(pc >> UNWIND_PAGE_SHIFT);
 	first = bpf_map_lookup_elem(&unwind_pages, &k);
 	k++;
@@ -276,6 +297,15 @@ static __always_inline int uwalk__dwarf_step(struct uwalk *w, const struct unwin
 	return -1;
 }
 
+/* Ask user space for the table of binary @want (once an epoch). */
+static __always_inline void uwalk__want(__u32 want)
+{
+	__u32 *seen = bpf_map_lookup_elem(&unwind_wanted, &want), epoch = unwind_epoch;
+
+	if (!seen || *seen != epoch)
+		bpf_map_update_elem(&unwind_wanted, &want, &epoch, BPF_ANY);
+}
+
 /*
  * bpf_loop's context must be on the stack, and so must pointers (a pointer
  * stored in a map value is a plain number to the verifier).
@@ -285,6 +315,9 @@ struct uwalk_ctx {
 	struct unwind_proc *proc;
 	struct scratch *s;
 };
+
+_Static_assert((BPFPROF_SCRATCH_FRAMES & (BPFPROF_SCRATCH_FRAMES - 1)) == 0,
+	       "the walk masks frame indexes with BPFPROF_SCRATCH_FRAMES - 1");
 
 static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 {
@@ -306,8 +339,11 @@ static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 	/* no mapping known yet (mapped a moment ago): a flagged frame-pointer step */
 	r = m && m->bin < UNWIND_ANON ? uwalk__row(m->bin, w->ip - m->bias - !w->exact) : NULL;
 	/* a signal trampoline: its own ip is named as it is */
-	if (r && UNWIND_TYPE(r->cfa_type) == UNWIND_CFA_SIGNAL && i < BPFPROF_SCRATCH_FRAMES)
-		c->s->ips[i] |= STACK_IP_EXACT;
+	/* masked: a bound the verifier keeps however the compiler spills i */
+	if (r && UNWIND_TYPE(r->cfa_type) == UNWIND_CFA_SIGNAL)
+		c->s->ips[i & (BPFPROF_SCRATCH_FRAMES - 1)] |= STACK_IP_EXACT;
+	if (m && m->bin == UNWIND_NO_TABLE && m->want)
+		uwalk__want(m->want);
 	if (r && UNWIND_TYPE(r->cfa_type) != UNWIND_CFA_NONE) {
 		end = uwalk__dwarf_step(w, r);
 	} else if (!cfg_unwind_fallback && m->bin != UNWIND_ANON) {
@@ -323,7 +359,7 @@ static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 		return 1;
 	}
 	w->leaf = false;
-	c->s->ips[n] = w->ip | (w->exact ? STACK_IP_EXACT : 0);
+	c->s->ips[n & (BPFPROF_SCRATCH_FRAMES - 1)] = w->ip | (w->exact ? STACK_IP_EXACT : 0);
 	w->n = n + 1;
 	return 0;
 }

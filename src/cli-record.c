@@ -78,8 +78,8 @@ static const struct argp_option options[] = {
 	  "pointers elsewhere), dwarf (tables only) or fp (frame pointers only)",
 	  CLI_GROUP_SAMPLING },
 	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
-	  "Kernel memory for unwind tables, e.g. 64M (default 32M); binaries beyond it "
-	  "use frame pointers",
+	  "Kernel memory for unwind tables, e.g. 64M (default 32M); the least recently "
+	  "sampled tables make room for new ones",
 	  CLI_GROUP_SAMPLING },
 	{ "stats", OPT_STATS, NULL, 0,
 	  "Print how the stack walks ended, the unwind tables loaded and the BPF "

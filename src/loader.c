@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ struct loader {
 	size_t unwind_proc_size; /* value size of unwind_procs */
 	struct unwind_row *rows; /* unwind_rows, mmap'd */
 	__u64 *pages;            /* unwind_pages, mmap'd */
-	size_t rows_len, pages_len; /* their mapped bytes */
+	struct unwind_bin *bins; /* unwind_bins, mmap'd */
+	size_t rows_len, pages_len, bins_len; /* their mapped bytes */
 	int ncpus;
 };
 
@@ -113,6 +115,8 @@ static int loader__size_unwind_maps(struct loader *l, const struct loader_cfg *c
 					      on ? at_least_one(cfg->unwind_pages) : 1);
 	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_bins,
 					      on ? at_least_one(cfg->unwind_bins) : 1);
+	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_wanted,
+					      on ? at_least_one(cfg->unwind_bins) : 1);
 	return err;
 }
 
@@ -171,7 +175,8 @@ struct loader *loader__load(const struct loader_cfg *cfg)
 	if (cfg->unwind) {
 		l->rows = loader__mmap(l->skel->maps.unwind_rows, &l->rows_len);
 		l->pages = loader__mmap(l->skel->maps.unwind_pages, &l->pages_len);
-		if (!l->rows || !l->pages) {
+		l->bins = loader__mmap(l->skel->maps.unwind_bins, &l->bins_len);
+		if (!l->rows || !l->pages || !l->bins) {
 			err = -errno;
 			goto fail;
 		}
@@ -191,6 +196,8 @@ void loader__free(struct loader *l)
 		munmap(l->rows, l->rows_len);
 	if (l->pages)
 		munmap(l->pages, l->pages_len);
+	if (l->bins)
+		munmap(l->bins, l->bins_len);
 	bpf_link__destroy(l->fork_link);
 	bpf_link__destroy(l->exec_link);
 	record_bpf__destroy(l->skel);
@@ -363,10 +370,33 @@ __u64 *loader__unwind_pages(struct loader *l, size_t *nr)
 	return l->pages;
 }
 
-int loader__set_unwind_bin(struct loader *l, __u32 bin, const struct unwind_bin *b)
+struct unwind_bin *loader__unwind_bins(struct loader *l, size_t *nr)
 {
-	return bpf_map__update_elem(l->skel->maps.unwind_bins, &bin, sizeof(bin), b, sizeof(*b),
-				    BPF_ANY);
+	*nr = l->bins ? bpf_map__max_entries(l->skel->maps.unwind_bins) : 0;
+	return l->bins;
+}
+
+void loader__set_unwind_epoch(struct loader *l, __u32 epoch)
+{
+	__atomic_store_n(&l->skel->bss->unwind_epoch, epoch, __ATOMIC_RELAXED);
+}
+
+int loader__take_unwind_wanted(struct loader *l, __u32 *ids, size_t max, size_t *nr)
+{
+	int fd = bpf_map__fd(l->skel->maps.unwind_wanted);
+	__u32 key, next;
+	bool first = true;
+
+	*nr = 0;
+	while (*nr < max && !bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		ids[(*nr)++] = next;
+		key = next;
+		first = false;
+	}
+	/* deleted after the walk: deleting while iterating restarts it */
+	for (size_t i = 0; i < *nr; i++)
+		bpf_map_delete_elem(fd, &ids[i]);
+	return 0;
 }
 
 size_t loader__unwind_proc_size(const struct loader *l)

@@ -88,14 +88,21 @@ int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trac
 size_t loader__stack_size(const struct loader *l);
 
 /*
- * The unwinder's tables (cfg.unwind): the rows and page index maps, mapped
- * into memory (*@nr entries; NULL when unwinding is off). Write a binary's
- * rows and pages there before its unwind_bins entry, and that before any
- * process's mapping names it.
+ * The unwinder's tables (cfg.unwind): the rows, page index and binary maps,
+ * mapped into memory (*@nr entries; NULL when unwinding is off). Write a
+ * binary's rows and pages there before its unwind_bins entry, and that
+ * before any process's mapping names it.
  */
 struct unwind_row *loader__unwind_rows(struct loader *l, size_t *nr);
 __u64 *loader__unwind_pages(struct loader *l, size_t *nr);
-int loader__set_unwind_bin(struct loader *l, __u32 bin, const struct unwind_bin *b);
+struct unwind_bin *loader__unwind_bins(struct loader *l, size_t *nr);
+/* The clock the program stamps unwind_bin.used with. */
+void loader__set_unwind_epoch(struct loader *l, __u32 epoch);
+/*
+ * Take (and remove) up to @max binaries walks asked a table for
+ * (unwind_map.want values) into @ids, *@nr of them. 0 or -errno.
+ */
+int loader__take_unwind_wanted(struct loader *l, __u32 *ids, size_t max, size_t *nr);
 /* A process's mappings: a value of loader__unwind_proc_size() bytes. 0 or -errno. */
 size_t loader__unwind_proc_size(const struct loader *l);
 int loader__set_unwind_proc(struct loader *l, __u32 tgid, const struct unwind_proc *p);

@@ -71,6 +71,8 @@ struct session {
 	struct unwinder *uw;    /* --unwind=dwarf|auto: the tables in the BPF maps */
 	char *cache_dir;        /* the unwind tables' disk cache */
 	double unwind_load_s;   /* the tables loaded before sampling: seconds */
+	unsigned int unwind_maps; /* the most executable mappings of a target at the start */
+	unsigned int unwind_maps_cap; /* mappings a process's table holds */
 	bool cmd_before_exec;   /* the command is still bpfprof's forked copy */
 	int sigfd, timerfd, cgroup_fd;
 	int stats_fd;          /* --stats: BPF run-time statistics on while open */
@@ -78,12 +80,16 @@ struct session {
 	size_t nr_pidfds, nr_alive;
 	bool filter_tgid;
 	struct timespec t0, t1;
-	double next_jit_refresh; /* monotonic seconds */
+	double next_tick;      /* monotonic seconds */
 	bool stop;
 };
 
-/* How often JIT maps are read while the run goes on. */
-#define JIT_REFRESH_SECONDS 1.0
+/*
+ * How often JIT maps are read while the run goes on, and the unwinder's
+ * epoch advances: a table not walked through for one to two ticks may be
+ * evicted, and tables walks asked for are loaded at the next tick.
+ */
+#define TICK_SECONDS 0.5
 
 static int fail(const struct session *s, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -212,10 +218,31 @@ static int session__range_pages(struct session *s, const struct loader_cfg *cfg)
 	return 0;
 }
 
-/* Bins: binaries with tables; maps: executable mappings per process. */
+/*
+ * Bins: binaries with tables; maps: executable mappings per process, at
+ * least UNWIND_MAPS and twice the most a target has at the start.
+ */
 #define UNWIND_BINS 16384
 #define UNWIND_MAPS 512
 #define UNWIND_PROCS 32768
+
+static int count_mapping(pid_t tgid, const struct mapping *m, void *ctx)
+{
+	(void)tgid;
+	(void)m;
+	++*(unsigned int *)ctx;
+	return 0;
+}
+
+static void most_mappings(pid_t tgid, void *ctx)
+{
+	struct session *s = ctx;
+	unsigned int n = 0;
+
+	proc_table__for_each_mapping_of(s->pt, tgid, count_mapping, &n);
+	if (n > s->unwind_maps)
+		s->unwind_maps = n;
+}
 
 /* --unwind=dwarf|auto: the unwinder's map sizes, from --unwind-memory. */
 static void session__unwind_cfg(struct session *s, struct loader_cfg *cfg)
@@ -232,18 +259,22 @@ static void session__unwind_cfg(struct session *s, struct loader_cfg *cfg)
 	cfg->unwind_rows = mem / 8 * 7 / sizeof(struct unwind_row);
 	cfg->unwind_pages = mem / 8 / sizeof(__u64);
 	cfg->unwind_bins = UNWIND_BINS;
-	cfg->unwind_maps = UNWIND_MAPS;
+	s->unwind_maps = 0;
+	proc_table__for_each_process(s->pt, most_mappings, s);
+	cfg->unwind_maps = s->unwind_maps > UNWIND_MAPS / 2 ? 2 * s->unwind_maps : UNWIND_MAPS;
+	s->unwind_maps_cap = cfg->unwind_maps;
 	cfg->unwind_procs = UNWIND_PROCS;
 }
 
 /*
- * Give the unwinder @tgid's mappings as they are now; not the command's
- * before its exec: that image is bpfprof's own (its exec syncs it).
+ * Give the unwinder @tgid's mappings as they are after this batch of side
+ * band records (unwinder__flush); not the command's before its exec: that
+ * image is bpfprof's own (its exec gives it).
  */
 static void session__unwind_sync(struct session *s, pid_t tgid)
 {
 	if (s->uw && !(s->cmd_before_exec && tgid == command__pid(s->cmd)))
-		unwinder__sync(s->uw, s->pt, tgid);
+		unwinder__mark(s->uw, tgid);
 }
 
 static void unwind_sync(pid_t tgid, void *ctx)
@@ -255,18 +286,25 @@ static void unwind_sync(pid_t tgid, void *ctx)
 static int session__unwind_start(struct session *s, const struct loader_cfg *cfg)
 {
 	struct timespec t0, t1;
+	int err;
 
 	if (!cfg->unwind)
 		return 0;
 	s->cache_dir = cficache__default_dir();
-	s->uw = unwinder__new(s->l, &(struct unwinder_opts){ .cache_dir = s->cache_dir,
-							     .max_bins = cfg->unwind_bins });
+	s->uw = unwinder__new(s->l, s->pt,
+			      &(struct unwinder_opts){ .cache_dir = s->cache_dir,
+						       .max_bins = cfg->unwind_bins });
 	if (!s->uw)
 		return fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s", strerror(errno));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	proc_table__for_each_process(s->pt, unwind_sync, s);
+	err = unwinder__flush(s->uw);
+	err = err ?: unwinder__wait(s->uw);
+	if (err)
+		return fail(s, EXIT_RUNTIME, "cannot load unwind tables: %s", strerror(-err));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	s->unwind_load_s = elapsed(&t0, &t1);
+	unwinder__reset_latency(s->uw);
 	return 0;
 }
 
@@ -714,35 +752,41 @@ static void refresh_jit(pid_t tgid, void *ctx)
 }
 
 /*
- * JIT maps are read while their processes live, from where the last read
- * stopped: a map in a container's /tmp is gone when the container is.
+ * Every tick: JIT maps are read while their processes live, from where
+ * the last read stopped (a map in a container's /tmp is gone when the
+ * container is); the unwinder's clock advances. The poll timeout to the next.
  */
-static int session__jit_timeout(struct session *s)
+static int session__tick(struct session *s)
 {
 	double now = monotonic_now();
 
-	if (now >= s->next_jit_refresh) {
+	if (now >= s->next_tick) {
 		proc_table__for_each_jit(s->pt, refresh_jit, s->sym);
-		s->next_jit_refresh = now + JIT_REFRESH_SECONDS;
+		if (s->uw)
+			unwinder__tick(s->uw);
+		s->next_tick = now + TICK_SECONDS;
 	}
-	return (int)((s->next_jit_refresh - now) * 1000) + 1;
+	return (int)((s->next_tick - now) * 1000) + 1;
 }
 
 static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 {
 	size_t n = 0, nsb = sideband__nr_fds(s->sb);
+	int err;
 
 	pfd[n++] = (struct pollfd){ .fd = s->sigfd, .events = POLLIN };
 	pfd[n++] = (struct pollfd){ .fd = s->timerfd, .events = POLLIN };
 	for (size_t i = 0; i < nsb; i++)
 		pfd[n++] = (struct pollfd){ .fd = sideband__fd(s->sb, i), .events = POLLIN };
+	/* the unwinder's finished tables: -1 (ignored by poll) without one */
+	pfd[n++] = (struct pollfd){ .fd = s->uw ? unwinder__fd(s->uw) : -1, .events = POLLIN };
 	for (size_t i = 0; i < s->nr_pidfds; i++) {
 		if (s->pidfds[i] < 0)
 			continue;
 		map[n] = i;
 		pfd[n++] = (struct pollfd){ .fd = s->pidfds[i], .events = POLLIN };
 	}
-	if (poll(pfd, n, session__jit_timeout(s)) < 0 && errno != EINTR)
+	if (poll(pfd, n, session__tick(s)) < 0 && errno != EINTR)
 		return -errno;
 	if (pfd[0].revents)
 		session__on_signal(s);
@@ -751,9 +795,13 @@ static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 	for (size_t i = 2; i < 2 + nsb; i++)
 		if (pfd[i].revents) {
 			sideband__read(s->sb, &proc_ops, s);
+			if (s->uw && (err = unwinder__flush(s->uw)))
+				return err;
 			break;
 		}
-	for (size_t i = 2 + nsb; i < n; i++)
+	if (pfd[2 + nsb].revents && (err = unwinder__complete(s->uw)))
+		return err;
+	for (size_t i = 3 + nsb; i < n; i++)
 		if (pfd[i].revents)
 			session__on_pidfd(s, map[i]);
 	return 0;
@@ -761,7 +809,7 @@ static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 
 static int session__run(struct session *s)
 {
-	size_t max = 2 + sideband__nr_fds(s->sb) + s->nr_pidfds;
+	size_t max = 3 + sideband__nr_fds(s->sb) + s->nr_pidfds;
 	struct pollfd *pfd = calloc(max, sizeof(*pfd));
 	size_t *map = calloc(max, sizeof(*map));
 	int err;
@@ -856,13 +904,26 @@ static void session__stats(const struct session *s, const struct profile *p)
 		fprintf(stderr, "bpfprof: stats: %" PRIu64 " frames found by frame pointers in "
 				"binaries without a table yet\n",
 			p->stats[STAT_WALK_FP_FRAMES]);
-		fprintf(stderr, "bpfprof: stats: tables: %u binaries (%u from the cache), %" PRIu64
+		fprintf(stderr, "bpfprof: stats: tables: %u loaded (%u from the cache), %" PRIu64
 				" rows, %.1f KiB; %u without CFI, %u did not fit (--unwind-memory)\n",
 			us->tables, us->cached, us->rows, us->bytes / 1024.0, us->no_cfi, us->full);
+		fprintf(stderr, "bpfprof: stats: tables: %u evicted (least recently sampled), "
+				"%u loaded again when walks needed them\n",
+			us->evicted, us->reloaded);
+		fprintf(stderr, "bpfprof: stats: mapping tables: %u written, up to %u executable "
+				"mappings a process; %u processes had more (frame pointers in the "
+				"rest)\n",
+			us->updates, s->unwind_maps_cap, us->maps_cut);
 		fprintf(stderr, "bpfprof: stats: tables loaded before sampling in %.3f s; the "
 				"slowest table %.1f ms (%s)\n",
 			s->unwind_load_s, us->max_build_ns / 1e6,
 			us->max_build_name ? us->max_build_name : "-");
+		if (us->latencies)
+			fprintf(stderr, "bpfprof: stats: %u tables loaded while sampling, %.1f ms "
+					"on average from the mapping (or the walk asking) to the "
+					"table in use, %.1f ms at most\n",
+				us->latencies, us->latency_ns / 1e6 / us->latencies,
+				us->max_latency_ns / 1e6);
 	}
 	if (s->stats_fd < 0 || loader__prog_stats(s->l, &ns, &runs) || !runs)
 		fprintf(stderr, "bpfprof: stats: BPF run time unknown (cannot enable "

@@ -99,7 +99,10 @@ ending_in() {
 
 @test "4: a library dlopen()ed mid-run gets full stacks once its table is built" {
 	# 3.5 s; the 15-deep chain from 2 s on
-	record --unwind=auto -- "$WORKLOADS/dlopen-late" 3.5 2
+	record --unwind=auto --stats -- "$WORKLOADS/dlopen-late" 3.5 2
+	# the library's table (and the command's own) came while sampling ran
+	[[ $output =~ stats:\ ([0-9]+)\ tables\ loaded\ while\ sampling,\ [0-9.]+\ ms\ on\ average ]]
+	at_least "${BASH_REMATCH[1]}" 2
 	leaf=';chain_15( |;)'
 	full="^dlopen-late;$START;main;chain_run;$(chain chain_ 1 15)( |;)"
 	flagged='^dlopen-late;(\[truncated\];)?\[fp\];'
@@ -231,6 +234,62 @@ ending_in() {
 	[ "$(share "$OUT" "^unwind-chain20;$START;main;$(chain f 1 20)( |;)" 'f20( |;)')" -ge 99 ]
 	refute grep -q '\[fp\]' "$OUT"
 	[[ $output == *"by DWARF tables only (--unwind=dwarf)"* ]]
+}
+
+# rows FILE: the rows of FILE's unwind table
+rows() {
+	"$BPFPROF" debug-cfi --stats --no-cache "$1" | awk '/^rows:/ { print $2 }'
+}
+
+@test "tables evicted least recently sampled first when --unwind-memory holds one of two" {
+	local w=$WORKLOADS/unwind-evict lib base a b one mem s
+	# the tables of the executable, ld.so, libc (and a little for the vDSO)
+	base=$(($(rows "$w") + 256))
+	for lib in $(ldd "$w" | awk '/libc\.so|ld-linux/ { print $(NF - 1) }'); do
+		base=$((base + $(rows "$lib")))
+	done
+	a=$(rows "$WORKLOADS/libevict-a.so")
+	b=$(rows "$WORKLOADS/libevict-b.so")
+	one=$((a > b ? a : b))
+	# rows take 7/8 of the budget, 12 bytes each: room for the base and
+	# one library and a half, so each phase's library evicts the other's
+	mem=$(((base + one * 3 / 2) * 12 * 8 / 7))
+	# four phases of 2 s: a, b, a, b
+	record --unwind-memory="$mem" --stats -- "$w" 2 4
+	[[ $output =~ stats:\ tables:\ ([0-9]+)\ evicted\ \(least\ recently\ sampled\),\ ([0-9]+)\ loaded\ again ]]
+	at_least "${BASH_REMATCH[1]}" 3
+	at_least "${BASH_REMATCH[2]}" 2
+	for s in a b; do
+		at_least "$(total "$OUT" "evict_${s}_leaf( |;)")" 400
+		# whole for most of each phase: the other library's table made way,
+		# its own came within a tick or two (0.5 s each)
+		at_least "$(share "$OUT" "^unwind-evict;$START;main;run_phases;evict_${s}_outer;evict_${s}_mid;evict_${s}_leaf( |;)" "evict_${s}_leaf( |;)")" 30
+	done
+	# with room for both, nothing is evicted and the stacks are whole
+	record --stats -- "$w" 0.5 2
+	[[ $output =~ stats:\ tables:\ 0\ evicted ]]
+	for s in a b; do
+		at_least "$(share "$OUT" "^unwind-evict;$START;main;run_phases;evict_${s}_outer;evict_${s}_mid;evict_${s}_leaf( |;)" "evict_${s}_leaf( |;)")" 95
+	done
+}
+
+@test "a process's mapping table holds twice the most mappings a target has at the start" {
+	# 700 extra executable mappings, made before bpfprof starts (-p)
+	"$WORKLOADS/unwind-maps" 4 700 &
+	local pid=$! i
+	for ((i = 0; i < 50; i++)); do
+		[ "$(grep -c ' r-xp ' "/proc/$pid/maps")" -gt 700 ] && break
+		sleep 0.1
+	done
+	run "$BPFPROF" record -F 999 --stats -p "$pid" -d 2 -o "$OUT"
+	wait "$pid"
+	[ "$status" -eq 0 ]
+	[[ $output =~ up\ to\ ([0-9]+)\ executable\ mappings\ a\ process\;\ 0\ processes\ had\ more ]]
+	at_least "${BASH_REMATCH[1]}" 1400
+	at_least "$(share "$OUT" "^unwind-maps;$START;main;spin_maps( |;)" 'spin_maps( |;)')" 97
+	# made after the start: the table holds 512, and the cut is counted
+	record --stats -- "$WORKLOADS/unwind-maps" 1 700
+	[[ $output =~ up\ to\ 512\ executable\ mappings\ a\ process\;\ 1\ processes\ had\ more ]]
 }
 
 @test "--unwind and --unwind-memory reject bad values in one line" {
