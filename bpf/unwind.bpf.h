@@ -69,6 +69,15 @@ struct {
 	__uint(value_size, sizeof(struct unwind_proc) + sizeof(struct unwind_map));
 } unwind_procs SEC(".maps");
 
+/*
+ * The stack is read in windows of up to UWALK_WINDOW bytes, never across
+ * a page end: a bpf_probe_read_user costs about 30 ns whatever its size up
+ * to a few hundred bytes, and frames are mostly tens of bytes, so a walk
+ * takes a read or two where it took one or two per frame. Larger windows
+ * copy more than most walks use. A power of two.
+ */
+#define UWALK_WINDOW 1024
+
 /* The registers a walk needs (DWARF numbers 0-15), and where it is. */
 struct uwalk {
 	__u64 regs[16];  /* the leaf's registers; later only rsp, rbp valid */
@@ -79,6 +88,9 @@ struct uwalk {
 	__u32 last_map;  /* the mapping found last */
 	bool exact;      /* ip is where execution is (leaf, after a signal frame) */
 	bool leaf;
+	__u32 win_len;   /* bytes of the stack in win[], from win_base; 0: none */
+	__u64 win_base;
+	__u8 win[UWALK_WINDOW];
 };
 
 #define R_RBP 6
@@ -139,58 +151,132 @@ static __always_inline struct unwind_row *uwalk__row_at(__u32 i)
 	return pair ? &pair[i % UNWIND_ROW_PAIR] : NULL;
 }
 
-/* The last row of lo ..= hi whose pc is at or below pc: rows[lo] at the end. */
-struct row_search {
+/*
+ * Rows found lately, per CPU, by (binary, pc): a profile samples the same
+ * return addresses over and over, and a hit costs one compare where the
+ * search costs an index read and up to UNWIND_SEARCH_STEPS scattered row
+ * reads. Direct-mapped; a miss only costs the search. The entries hold
+ * copies of the rows, valid while unwind_gen is what it was when they were
+ * stored.
+ */
+#define UWALK_CACHE_BITS 8
+
+struct uwalk_cached {
 	__u64 pc;
-	__u32 lo, hi;
+	__u32 bin;
+	__u32 gen;
+	struct unwind_row row;
+	__u32 pad;
 };
 
-static long row_search_step(__u32 i, struct row_search *rs)
-{
-	struct unwind_row *r;
-	__u32 mid;
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct uwalk_cached[1 << UWALK_CACHE_BITS]);
+} uwalk_cache SEC(".maps");
 
-	if (rs->lo >= rs->hi)
-		return 1;
-	mid = rs->lo + (rs->hi - rs->lo + 1) / 2;
-	r = uwalk__row_at(mid);
-	if (!r)
-		return 1;
-	if (r->pc <= rs->pc)
-		rs->lo = mid;
-	else
-		rs->hi = mid - 1;
-	return 0;
+/*
+ * User space adds one when it takes a binary's table out (eviction),
+ * before the binary's index can name another table: every cached row is
+ * dropped then.
+ */
+volatile __u32 unwind_gen;
+
+static __always_inline __u32 uwalk__cache_slot(__u32 bin, __u64 pc)
+{
+	return ((pc ^ ((__u64)bin << 40)) * 0x9e3779b97f4a7c15ull) >> (64 - UWALK_CACHE_BITS);
 }
 
-/* The row in force at @pc in binary @bin, or NULL. */
+/*
+ * The row in force at @pc in binary @bin, or NULL: the last row of the
+ * page's lo ..= hi whose pc is at or below pc. The search is a bounded
+ * loop, not a bpf_loop: it runs for every frame the cache misses, and a
+ * callback call per step cost more than the steps themselves.
+ */
 static __always_inline struct unwind_row *uwalk__row(__u32 bin, __u64 pc)
 {
 	struct unwind_bin *b = bpf_map_lookup_elem(&unwind_bins, &bin);
-	struct row_search rs = { .pc = pc };
+	struct uwalk_cached *cache, *e = NULL;
+	__u32 k, lo, hi, mid, gen = unwind_gen;
+	struct unwind_row *r;
 	__u64 *first, *last;
-	__u32 k;
 
+	/* gen before the table: rows found from a table dropped meanwhile are stored stale */
+	asm volatile("" ::: "memory");
 	if (!b || (pc >> UNWIND_PAGE_SHIFT) >= b->nr_pages)
 		return NULL;
 	/* written only when it changes: the line stays shared between CPUs */
 	if (b->used != unwind_epoch)
 		b->used = unwind_epoch;
+	k = 0;
+	cache = bpf_map_lookup_elem(&uwalk_cache, &k);
+	if (cache) {
+		e = &cache[uwalk__cache_slot(bin, pc)];
+		if (e->pc == pc && e->bin == bin && e->gen == gen)
+			return &e->row;
+	}
 	k = b->page_base + (__u32)(pc >> UNWIND_PAGE_SHIFT);
 	first = bpf_map_lookup_elem(&unwind_pages, &k);
 	k++;
 	last = bpf_map_lookup_elem(&unwind_pages, &k);
 	if (!first || !last)
 		return NULL;
-	rs.lo = *first;
-	rs.hi = *last;
-	bpf_loop(UNWIND_SEARCH_STEPS, row_search_step, &rs, 0);
-	return uwalk__row_at(rs.lo);
+	lo = *first;
+	hi = *last;
+	for (int i = 0; i < UNWIND_SEARCH_STEPS; i++) {
+		if (lo >= hi)
+			break;
+		mid = lo + (hi - lo + 1) / 2;
+		r = uwalk__row_at(mid);
+		if (r && r->pc <= pc)
+			lo = mid;
+		else if (r)
+			hi = mid - 1;
+		else
+			break;
+	}
+	r = uwalk__row_at(lo);
+	if (r && e) {
+		e->pc = pc;
+		e->bin = bin;
+		e->gen = gen;
+		e->row = *r;
+	}
+	return r;
 }
 
 static __always_inline int read_u64(__u64 *v, __u64 addr)
 {
 	return bpf_probe_read_user(v, sizeof(*v), (void *)addr);
+}
+
+/*
+ * The u64 at user address @addr, from the window when it holds it, else
+ * from a new window starting at addr (a walk reads upwards). A window that
+ * cannot be read (its page not resident) leaves the one read, which then
+ * fails too, as before.
+ */
+static __always_inline int uwalk__read(struct uwalk *w, __u64 *v, __u64 addr)
+{
+	__u64 off = addr - w->win_base;
+	__u32 len;
+
+	if (off >= w->win_len || w->win_len - off < sizeof(*v)) {
+		len = 4096 - (addr & 4095);
+		if (len > UWALK_WINDOW)
+			len = UWALK_WINDOW;
+		w->win_len = 0;
+		if (len < sizeof(*v) || bpf_probe_read_user(w->win, len, (void *)addr))
+			return read_u64(v, addr);
+		w->win_base = addr;
+		w->win_len = len;
+		off = 0;
+	}
+	if (off > UWALK_WINDOW - sizeof(*v))
+		return -1;
+	*v = *(__u64 *)&w->win[off];
+	return 0;
 }
 
 /*
@@ -262,7 +348,7 @@ static __always_inline int uwalk__dwarf_step(struct uwalk *w, const struct unwin
 	case UNWIND_CFA_DEREF:
 		if (!w->leaf && aux != R_RBP && aux != R_RSP)
 			return WALK_INVALID;
-		if (read_u64(&cfa, w->regs[aux & 15] + r->cfa_off))
+		if (uwalk__read(w, &cfa, w->regs[aux & 15] + r->cfa_off))
 			return WALK_FAULT;
 		break;
 	case UNWIND_CFA_SIGNAL:
@@ -272,15 +358,15 @@ static __always_inline int uwalk__dwarf_step(struct uwalk *w, const struct unwin
 	default:
 		return WALK_INVALID;
 	}
-	if (read_u64(&ra, cfa - 8))
+	if (uwalk__read(w, &ra, cfa - 8))
 		return WALK_FAULT;
 	switch (r->rbp_type) {
 	case UNWIND_RBP_CFA:
-		if (read_u64(&bp, cfa + r->rbp_off))
+		if (uwalk__read(w, &bp, cfa + r->rbp_off))
 			return WALK_FAULT;
 		break;
 	case UNWIND_RBP_REG:
-		if (read_u64(&bp, w->regs[R_RBP] + r->rbp_off))
+		if (uwalk__read(w, &bp, w->regs[R_RBP] + r->rbp_off))
 			return WALK_FAULT;
 		break;
 	case UNWIND_RBP_UNDEF:
@@ -443,6 +529,7 @@ static __noinline int unwind_user(struct bpf_perf_event_data *ctx, struct scratc
 	w->last_map = ~0u;
 	w->exact = true;
 	w->leaf = true;
+	w->win_len = 0;
 	c.proc = bpf_map_lookup_elem(&unwind_procs, &tgid);
 	if (!c.proc) {
 		stat_inc(STAT_WALK_FIRST + WALK_NO_PROCESS);

@@ -399,6 +399,11 @@ int loader__take_unwind_wanted(struct loader *l, __u32 *ids, size_t max, size_t 
 	return 0;
 }
 
+void loader__drop_cached_rows(struct loader *l)
+{
+	__atomic_fetch_add(&l->skel->bss->unwind_gen, 1, __ATOMIC_RELEASE);
+}
+
 size_t loader__unwind_proc_size(const struct loader *l)
 {
 	return l->unwind_proc_size;

@@ -96,6 +96,11 @@ size_t loader__stack_size(const struct loader *l);
 struct unwind_row *loader__unwind_rows(struct loader *l, size_t *nr);
 __u64 *loader__unwind_pages(struct loader *l, size_t *nr);
 struct unwind_bin *loader__unwind_bins(struct loader *l, size_t *nr);
+/*
+ * Drop every row the program has cached (unwind_gen): after a binary's
+ * table is taken out, before its unwind_bins index can name another.
+ */
+void loader__drop_cached_rows(struct loader *l);
 /* The clock the program stamps unwind_bin.used with. */
 void loader__set_unwind_epoch(struct loader *l, __u32 epoch);
 /*

@@ -219,6 +219,8 @@ static struct ubin *unwinder__victim(struct unwinder *u, size_t rows, size_t pag
 static void unwinder__evict(struct unwinder *u, struct ubin *ub)
 {
 	__atomic_store_n(&u->bins[ub->bin].nr_pages, 0, __ATOMIC_RELEASE);
+	/* walks no longer reach it; rows cached from it must not outlive it */
+	loader__drop_cached_rows(u->l);
 	ub->state = UBIN_OUT;
 	ub->need_rows = ub->row_len;
 	ub->need_pages = ub->page_len;
