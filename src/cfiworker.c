@@ -5,12 +5,12 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/eventfd.h>
 
 #include "cficache.h"
 #include "cfiworker.h"
+#include "monotime.h"
 
 struct cfi_job {
 	struct cfi_job *next;
@@ -67,14 +67,6 @@ static void queue__free(struct cfi_queue *q)
 	}
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
 static void *cfi_worker__main(void *arg)
 {
 	struct cfi_worker *w = arg;
@@ -89,13 +81,13 @@ static void *cfi_worker__main(void *arg)
 		pthread_mutex_unlock(&w->lock);
 		if (!j)
 			return NULL;
-		t0 = now_ns();
+		t0 = monotime__ns();
 		if (j->fd >= 0)
 			j->r.table = cficache__get(w->cache_dir, j->fd, -1, &j->r.cached);
 		else
 			j->r.table = cfi_table__build_mem(j->image, j->size);
 		j->r.err = j->r.table ? 0 : errno ?: EIO;
-		j->r.build_ns = now_ns() - t0;
+		j->r.build_ns = monotime__ns() - t0;
 		if (j->fd >= 0)
 			close(j->fd);
 		j->fd = -1;

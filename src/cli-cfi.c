@@ -17,13 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "buildid.h"
 #include "cficache.h"
 #include "cfitable.h"
 #include "cli.h"
+#include "monotime.h"
 #include "session.h"
 
 #define CFI_PROG "bpfprof debug-cfi"
@@ -94,14 +94,6 @@ static void cfi_print_row(FILE *out, uint64_t base, const struct unwind_row *r)
 	}
 }
 
-static double cfi_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void cfi_print_stats(FILE *out, const char *path, const struct cfi_table *t)
 {
 	uint32_t count[UNWIND_CFA_INVALID + 1] = { 0 };
@@ -140,10 +132,10 @@ static int cfi_stats(const char *path, int fd, int debug_fd, const char *dir)
 	uint8_t id[BUILD_ID_MAX];
 	struct cfi_table *t, *c;
 	int len, err;
-	double t0 = cfi_now_ms(), t1;
+	double t0 = monotime__ns() / 1e6, t1;
 
 	t = cfi_table__build_fd(fd, debug_fd);
-	t1 = cfi_now_ms();
+	t1 = monotime__ns() / 1e6;
 	if (!t)
 		return -errno;
 	cfi_print_stats(stdout, path, t);
@@ -161,9 +153,9 @@ static int cfi_stats(const char *path, int fd, int debug_fd, const char *dir)
 		cfi_table__free(t);
 		return EXIT_RUNTIME;
 	}
-	t0 = cfi_now_ms();
+	t0 = monotime__ns() / 1e6;
 	c = cficache__load(dir, id, len, debug_fd >= 0);
-	t1 = cfi_now_ms();
+	t1 = monotime__ns() / 1e6;
 	err = c && cfi_same(t, c) ? 0 : EXIT_RUNTIME;
 	if (err)
 		fprintf(stderr, CFI_PROG ": the table read back from '%s' differs: %s\n",

@@ -5,12 +5,12 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "array.h"
 #include "cfiworker.h"
 #include "elfload.h"
 #include "extent.h"
+#include "monotime.h"
 #include "unwind.h"
 #include "vdso.h"
 
@@ -60,14 +60,6 @@ struct unwinder {
 	__u32 epoch;
 	struct unwinder_stats st;
 };
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 struct unwinder *unwinder__new(struct loader *l, struct proc_table *pt,
 			       const struct unwinder_opts *o)
@@ -340,7 +332,7 @@ static int unwinder__arrived(struct unwinder *u, struct ubin *ub, struct cfi_tab
 	}
 	unwinder__resync_bin(u, ub->b->id);
 	if (ub->state == UBIN_LOADED) {
-		dt = now_ns() - ub->asked_ns;
+		dt = monotime__ns() - ub->asked_ns;
 		u->st.latency_ns += dt;
 		u->st.latencies++;
 		if (dt > u->st.max_latency_ns)
@@ -366,7 +358,7 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 		u->st.no_cfi++;
 		return 0;
 	}
-	ub->asked_ns = now_ns();
+	ub->asked_ns = monotime__ns();
 	err = image ? cfi_worker__submit_image(u->worker, b->id, image, size) :
 		      cfi_worker__submit(u->worker, b->id, b->fd);
 	if (!err)
