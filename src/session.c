@@ -772,7 +772,7 @@ static int session__tick(struct session *s)
 static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 {
 	size_t n = 0, nsb = sideband__nr_fds(s->sb);
-	int err;
+	int err, timeout, wait;
 
 	pfd[n++] = (struct pollfd){ .fd = s->sigfd, .events = POLLIN };
 	pfd[n++] = (struct pollfd){ .fd = s->timerfd, .events = POLLIN };
@@ -786,14 +786,18 @@ static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 		map[n] = i;
 		pfd[n++] = (struct pollfd){ .fd = s->pidfds[i], .events = POLLIN };
 	}
-	if (poll(pfd, n, session__tick(s)) < 0 && errno != EINTR)
+	timeout = session__tick(s);
+	wait = sideband__wait_ms(s->sb); /* records held back to be put in order */
+	if (wait >= 0 && wait < timeout)
+		timeout = wait;
+	if (poll(pfd, n, timeout) < 0 && errno != EINTR)
 		return -errno;
 	if (pfd[0].revents)
 		session__on_signal(s);
 	if (pfd[1].revents)
 		s->stop = true;
 	for (size_t i = 2; i < 2 + nsb; i++)
-		if (pfd[i].revents) {
+		if (pfd[i].revents || wait >= 0) {
 			sideband__read(s->sb, &proc_ops, s);
 			if (s->uw && (err = unwinder__flush(s->uw)))
 				return err;
@@ -925,6 +929,9 @@ static void session__stats(const struct session *s, const struct profile *p)
 				us->latencies, us->latency_ns / 1e6 / us->latencies,
 				us->max_latency_ns / 1e6);
 	}
+	fprintf(stderr, "bpfprof: stats: side band: %" PRIu64 " records read after a newer "
+			"one and put back in time order, %" PRIu64 " too late for it\n",
+		sideband__reordered(s->sb), sideband__late(s->sb));
 	if (s->stats_fd < 0 || loader__prog_stats(s->l, &ns, &runs) || !runs)
 		fprintf(stderr, "bpfprof: stats: BPF run time unknown (cannot enable "
 				"kernel.bpf_stats_enabled)\n");
@@ -972,7 +979,7 @@ static int session__finish(struct session *s)
 	struct profile p = { .ncpus = s->cpus.nr };
 	int err;
 
-	sideband__read(s->sb, &proc_ops, s);
+	sideband__drain(s->sb, &proc_ops, s);
 	p.duration = elapsed(&s->t0, &s->t1);
 	p.sideband_lost = sideband__lost(s->sb);
 	err = loader__read_stats(s->l, p.stats, p.busiest);
@@ -1082,7 +1089,7 @@ static int session__finish_range(struct session *s)
 	uint64_t busiest[STAT__MAX];
 	int err;
 
-	sideband__read(s->sb, &proc_ops, s);
+	sideband__drain(s->sb, &proc_ops, s);
 	ls.duration = elapsed(&s->t0, &s->t1);
 	err = loader__read_stats(s->l, ls.stats, busiest);
 	if (err)

@@ -6,13 +6,31 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 
+#include "array.h"
 #include "events.h"
+#include "monotime.h"
 #include "sideband.h"
+
+/*
+ * How long after its time a record is surely readable in its ring: the
+ * kernel takes the time and publishes the record in one stretch with
+ * preemption off, microseconds. Records younger than this at the start
+ * of a read wait for the next one, so that an older record another CPU
+ * is still writing cannot be overtaken.
+ */
+#define SETTLE_NS 1000000ull
 
 struct ring {
 	int fd;
 	struct perf_event_mmap_page *meta;
 	size_t size; /* bytes of data, a power of 2 */
+};
+
+/* A record taken out of its ring, waiting to be handed out in time order. */
+struct pending {
+	uint64_t time;
+	uint64_t seq; /* read order: records of one time keep it */
+	size_t off; /* into sideband.buf */
 };
 
 struct sideband {
@@ -22,6 +40,16 @@ struct sideband {
 	uint64_t lost;
 	char *copy; /* a record that wraps around the ring's end */
 	size_t copy_size;
+	/* records read, not yet handed out: copies in buf, each NUL-padded */
+	char *buf, *spare;
+	size_t buf_len, buf_cap, spare_cap;
+	struct pending *q;
+	size_t nq, q_cap;
+	uint64_t seq;
+	uint64_t newest; /* the newest time read so far */
+	uint64_t reordered; /* records read after a newer one */
+	uint64_t late; /* records older than one already handed out */
+	uint64_t handed; /* the time of the last record handed out */
 };
 
 struct sb_fork {
@@ -74,6 +102,11 @@ static int sideband__open_ring(struct sideband *sb, struct ring *r, int cpu,
 		.comm_exec = 1,
 		.task = 1,
 		.build_id = 1,
+		/* every record ends with its time on the monotonic clock */
+		.sample_id_all = 1,
+		.sample_type = PERF_SAMPLE_TIME,
+		.use_clockid = 1,
+		.clockid = CLOCK_MONOTONIC,
 		.watermark = 1,
 		.wakeup_watermark = 1, /* every record: files open while processes live */
 	};
@@ -126,6 +159,9 @@ void sideband__free(struct sideband *sb)
 	}
 	free(sb->rings);
 	free(sb->copy);
+	free(sb->buf);
+	free(sb->spare);
+	free(sb->q);
 	free(sb);
 }
 
@@ -228,38 +264,168 @@ static const struct perf_event_header *sideband__record(struct sideband *sb, str
 	return (const void *)sb->copy;
 }
 
-static int sideband__read_ring(struct sideband *sb, struct ring *r,
-			       const struct sideband_ops *ops, void *ctx)
+/* The time sample_id_all appends to every record; 0 when it has none. */
+static uint64_t record__time(const struct perf_event_header *h)
+{
+	uint64_t t;
+
+	if (h->size < sizeof(*h) + sizeof(t))
+		return 0;
+	memcpy(&t, (const char *)h + h->size - sizeof(t), sizeof(t));
+	return t;
+}
+
+/* The bytes a held copy of @h takes: itself, 8-aligned, then at least 8 NULs. */
+static size_t record__room(const struct perf_event_header *h)
+{
+	return ((size_t)h->size + 7) / 8 * 8 + 8;
+}
+
+/* Copy @h into the pending records. */
+static int sideband__hold(struct sideband *sb, const struct perf_event_header *h)
+{
+	size_t room = record__room(h);
+	uint64_t t = record__time(h);
+
+	if (array__grow((void **)&sb->buf, &sb->buf_cap, sb->buf_len + room, 1) ||
+	    array__grow((void **)&sb->q, &sb->q_cap, sb->nq + 1, sizeof(*sb->q)))
+		return -ENOMEM;
+	memset(sb->buf + sb->buf_len, 0, room);
+	memcpy(sb->buf + sb->buf_len, h, h->size);
+	sb->q[sb->nq++] = (struct pending){ .time = t, .seq = sb->seq++, .off = sb->buf_len };
+	sb->buf_len += room;
+	if (t < sb->newest)
+		sb->reordered++;
+	else
+		sb->newest = t;
+	return 0;
+}
+
+static int sideband__read_ring(struct sideband *sb, struct ring *r)
 {
 	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
 	uint64_t tail = r->meta->data_tail;
-	int n = 0;
+	int err = 0;
 
 	while (tail < head) {
 		const struct perf_event_header *h = sideband__record(sb, r, tail);
 
-		if (!h)
-			return -ENOMEM;
+		if (!h) {
+			err = -ENOMEM;
+			break;
+		}
 		if (h->size < sizeof(*h))
 			break; /* corrupt: skip the rest rather than loop */
-		sideband__dispatch(sb, h, ops, ctx);
+		switch (h->type) {
+		case PERF_RECORD_LOST: /* counted now: it has no process to order */
+			sideband__dispatch(sb, h, NULL, NULL);
+			break;
+		case PERF_RECORD_MMAP2:
+		case PERF_RECORD_COMM:
+		case PERF_RECORD_FORK:
+		case PERF_RECORD_EXIT:
+			err = sideband__hold(sb, h);
+			break;
+		}
+		if (err)
+			break; /* this record stays in the ring for the next read */
 		tail += h->size;
-		n++;
 	}
-	__atomic_store_n(&r->meta->data_tail, head, __ATOMIC_RELEASE);
-	return n;
+	__atomic_store_n(&r->meta->data_tail, err ? tail : head, __ATOMIC_RELEASE);
+	return err;
+}
+
+static int pending__cmp(const void *a, const void *b)
+{
+	const struct pending *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Keep the records from @from on, packed at the start of the spare buffer. */
+static int sideband__keep(struct sideband *sb, size_t from)
+{
+	size_t len = 0, cap;
+	char *t;
+
+	if (from == sb->nq) {
+		sb->nq = sb->buf_len = 0;
+		return 0;
+	}
+	for (size_t i = from; i < sb->nq; i++)
+		len += record__room((const void *)(sb->buf + sb->q[i].off));
+	if (array__grow((void **)&sb->spare, &sb->spare_cap, len, 1))
+		return -ENOMEM;
+	len = 0;
+	for (size_t i = from; i < sb->nq; i++) {
+		size_t room = record__room((const void *)(sb->buf + sb->q[i].off));
+
+		memcpy(sb->spare + len, sb->buf + sb->q[i].off, room);
+		sb->q[i - from] = sb->q[i];
+		sb->q[i - from].off = len;
+		len += room;
+	}
+	sb->nq -= from;
+	sb->buf_len = len;
+	t = sb->buf;
+	sb->buf = sb->spare;
+	sb->spare = t;
+	cap = sb->buf_cap;
+	sb->buf_cap = sb->spare_cap;
+	sb->spare_cap = cap;
+	return 0;
+}
+
+/* Read every ring, then hand out in time order the records older than @horizon. */
+static int sideband__order(struct sideband *sb, uint64_t horizon,
+			   const struct sideband_ops *ops, void *ctx)
+{
+	size_t n = 0;
+	int err = 0;
+
+	for (size_t i = 0; i < sb->nr && !err; i++)
+		err = sideband__read_ring(sb, &sb->rings[i]);
+	qsort(sb->q, sb->nq, sizeof(*sb->q), pending__cmp);
+	for (; n < sb->nq && sb->q[n].time < horizon; n++) {
+		if (sb->q[n].time < sb->handed)
+			sb->late++;
+		else
+			sb->handed = sb->q[n].time;
+		sideband__dispatch(sb, (const void *)(sb->buf + sb->q[n].off), ops, ctx);
+	}
+	return sideband__keep(sb, n) ?: err ?: (int)n;
 }
 
 int sideband__read(struct sideband *sb, const struct sideband_ops *ops, void *ctx)
 {
-	int total = 0;
+	uint64_t now = monotime__ns();
 
-	for (size_t i = 0; i < sb->nr; i++) {
-		int n = sideband__read_ring(sb, &sb->rings[i], ops, ctx);
+	return sideband__order(sb, now > SETTLE_NS ? now - SETTLE_NS : 0, ops, ctx);
+}
 
-		if (n < 0)
-			return n;
-		total += n;
-	}
-	return total;
+int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *ctx)
+{
+	return sideband__order(sb, UINT64_MAX, ops, ctx);
+}
+
+int sideband__wait_ms(const struct sideband *sb)
+{
+	uint64_t now = monotime__ns(), ready;
+
+	if (!sb->nq)
+		return -1;
+	ready = sb->q[0].time + SETTLE_NS;
+	return ready <= now ? 0 : (int)((ready - now + 999999) / 1000000);
+}
+
+uint64_t sideband__reordered(const struct sideband *sb)
+{
+	return sb->reordered;
+}
+
+uint64_t sideband__late(const struct sideband *sb)
+{
+	return sb->late;
 }

@@ -2,7 +2,10 @@
 /*
  * The side band: a PERF_COUNT_SW_DUMMY event per CPU whose ring buffer
  * carries MMAP2 (executable mappings, with build-ids), COMM, FORK and EXIT
- * records, decoded here into calls of struct sideband_ops.
+ * records, decoded here into calls of struct sideband_ops in the order of
+ * their times: a child's exec and mappings often land in another CPU's
+ * ring than the fork that made it, and read ring by ring they would come
+ * first.
  */
 #ifndef BPFPROF_SIDEBAND_H
 #define BPFPROF_SIDEBAND_H
@@ -38,8 +41,20 @@ struct sideband *sideband__open(const struct idlist *cpus, unsigned int pages);
 void sideband__free(struct sideband *sb);
 size_t sideband__nr_fds(const struct sideband *sb);
 int sideband__fd(const struct sideband *sb, size_t i);
-/* Decode every pending record of every ring. Returns records read or -errno. */
+/*
+ * Read every ring and decode, in time order, the records older than a
+ * millisecond; younger ones wait, in case an older one is still being
+ * written on another CPU. Returns records decoded or -errno.
+ */
 int sideband__read(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
+/* The same for every record, however young (once sampling has stopped). */
+int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
+/* Milliseconds until waiting records may be decoded, -1 when none wait. */
+int sideband__wait_ms(const struct sideband *sb);
+/* Records read after a newer one (put back in order), and those that came
+ * too late for it (decoded after a newer one). */
+uint64_t sideband__reordered(const struct sideband *sb);
+uint64_t sideband__late(const struct sideband *sb);
 /* Records the kernel reported lost (rings full). */
 uint64_t sideband__lost(const struct sideband *sb);
 

@@ -232,6 +232,29 @@ samples() {
 	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
 }
 
+@test "children forked on one CPU and exec'd on the other are all counted" {
+	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
+	# A child's FORK record lands in CPU 1's side-band ring, its exec and
+	# mappings in CPU 0's. With both CPUs busy and bpfprof at nice 19 it
+	# reads late, finds both waiting, and must take them in time order:
+	# read ring by ring, the exec comes before the fork, the child is
+	# unknown then, and its range is never placed (6 to 18 of 20 counted
+	# in half the runs).
+	for cpu in 0 1; do
+		taskset -c "$cpu" "$WORKLOADS/spinner" 60 &
+		PIDS+=($!)
+	done
+	for round in 1 2 3; do
+		run --separate-stderr nice -n 19 "$BPFPROF" range -F 199 -o "$OUT" \
+			range-loops:loops -- nice -n -5 taskset -c 1 sh -c \
+			"for i in \$(seq 20); do taskset -c 0 '$WORKLOADS/range-loops' 0.3 & done; wait"
+		echo "$stderr"
+		cat "$OUT"
+		[ "$status" -eq 0 ]
+		grep -qE '^  counted in 20 processes: ' "$OUT"
+	done
+}
+
 @test "a by-name range whose symbol is missing in the binary mapped later: a warning" {
 	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:no_such_fn \
 		range-loops:loops -- "$WORKLOADS/dlopen-late" 1.5 0.5
