@@ -49,7 +49,7 @@ static const char doc[] =
 	"  SYMBOL, kernel:SYMBOL     a kernel function (kernel:vfs_read)\n"
 	"  kernel:0xSTART-0xEND      kernel addresses (or kernel:0xSTART+LEN)\n"
 	"  BINARY:SYMBOL             a function of an executable or library, by path or "
-	"file name (libc.so.6:memset)\n"
+	"file name (libc.so.6:memset); NAME@plt is its PLT stub for NAME (app:puts@plt)\n"
 	"  BINARY:0xSTART-0xEND      ELF virtual addresses of that binary (or +LEN)\n"
 	"  0xSTART-0xEND             absolute addresses: kernel ones, or of the one target "
 	"process\n"

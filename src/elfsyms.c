@@ -450,6 +450,14 @@ static int plt__push(void *arg, const struct elf_plt_stub *stub)
 	return 0;
 }
 
+/* @name is a stub's: NAME@plt. */
+static bool plt__named(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > PLT_SUFFIX_LEN && !strcmp(name + len - PLT_SUFFIX_LEN, PLT_SUFFIX);
+}
+
 static int symtab__read_symbols(struct elf_symtab *tab, Elf *elf)
 {
 	struct sym_vec vec = { 0 };
@@ -603,17 +611,26 @@ static uint64_t sym_vec__end(const struct sym_vec *vec, const struct sym_cand *c
 	return next;
 }
 
+/* @c is the symbol @name: NAME@plt names a PLT stub, anything else an ELF symbol. */
+static bool sym_cand__is(const struct sym_cand *c, const char *name, size_t len)
+{
+	if (c->origin == SYM_PLT_STUB)
+		return c->len == len && plt__named(name) &&
+		       !strncmp(c->name, name, len - PLT_SUFFIX_LEN);
+	return c->origin == SYM_ELF && !strcmp(c->name, name);
+}
+
 /* The function named @name among @vec: the lowest address if several. */
 static int sym_vec__find(const struct sym_vec *vec, const char *name, struct elf_func *out)
 {
 	const struct sym_cand *best = NULL;
-	size_t i;
+	size_t i, len = strlen(name);
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < vec->nr; i++) {
 		const struct sym_cand *c = &vec->v[i];
 
-		if (strcmp(c->name, name) || (best && c->addr == best->addr))
+		if (!sym_cand__is(c, name, len) || (best && c->addr == best->addr))
 			continue;
 		if (best)
 			out->other = c->addr > best->addr ? c->addr : best->addr;
@@ -639,6 +656,11 @@ static int elf_symtab__find(int fd, const void *image, size_t size, const char *
 	if (!elf)
 		return fd < 0 && !image ? -EBADF : -EIO;
 	err = elf_kind(elf) == ELF_K_ELF ? elf__scan_symbols(elf, &vec) : -ENOEXEC;
+	if (!err && plt__named(name)) {
+		struct plt_ctx plt = { .vec = &vec, .nr_elf = vec.nr };
+
+		err = elf_plt__scan(elf, plt__push, &plt);
+	}
 	if (!err)
 		err = sym_vec__find(&vec, name, out);
 	free(vec.v);

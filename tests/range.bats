@@ -255,6 +255,28 @@ samples() {
 	done
 }
 
+@test "a PLT stub by name: NAME@plt, in the executable and in a library" {
+	# unwind-plt calls plt_outer through its own PLT millions of times a
+	# second, and plt_outer calls plt_leaf through the library's PLT
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" "unwind-plt:plt_outer@plt" \
+		"$WORKLOADS/libunwind-plt.so:plt_leaf@plt" -- "$WORKLOADS/unwind-plt" 2
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	# a stub is 16 bytes: the indirect jmp, push, jmp of a lazy PLT entry
+	grep -qE '^  symbol: plt_outer@plt, 0x[0-9a-f]+-0x[0-9a-f]+ \(16 bytes\)$' "$OUT"
+	grep -qE '^  symbol: plt_leaf@plt, 0x[0-9a-f]+-0x[0-9a-f]+ \(16 bytes\)$' "$OUT"
+	grep -qE '^>? +0x[0-9a-f]+ +plt_leaf@plt\+0x0 +[0-9]+ .*jmp' "$OUT"
+	# each stub takes a few percent of the time at least
+	local all
+	all=$(awk '/^  [0-9]+ samples, .* of the targets/ { print $(NF); exit }' "$OUT")
+	[ $(( $(samples "$OUT" 1) * 100 / all )) -ge 2 ]
+	[ $(( $(samples "$OUT" 2) * 100 / all )) -ge 2 ]
+	# a stub the binary does not have is an unknown symbol, like any other
+	range_fails "unknown symbol 'nope@plt' in $WORKLOADS/unwind-plt" \
+		"$WORKLOADS/unwind-plt:nope@plt" -- "$WORKLOADS/unwind-plt" 1
+}
+
 @test "a by-name range whose symbol is missing in the binary mapped later: a warning" {
 	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:no_such_fn \
 		range-loops:loops -- "$WORKLOADS/dlopen-late" 1.5 0.5

@@ -133,6 +133,20 @@ static void check_at(const struct elf_symtab *tab, uint64_t vaddr, const char *w
 	      (unsigned long)vaddr, (unsigned long)off, (unsigned long)got_off);
 }
 
+/* Found by name (bpfprof range BINARY:NAME@plt): the stub, all of it. */
+static void check_find(const char *path, const char *name, uint64_t vaddr, const char *what)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct elf_func f;
+	int err = fd < 0 ? -errno : elf_symtab__find_fd(fd, name, &f);
+
+	CHECK(!err && f.start == vaddr && f.end == vaddr + STUB && f.nr == 1,
+	      "%s: find %s: [0x%lx, 0x%lx) (%d)", what, name, (unsigned long)vaddr,
+	      (unsigned long)(vaddr + STUB), err);
+	if (fd >= 0)
+		close(fd);
+}
+
 static void test_file(const char *var, bool ibt)
 {
 	const char *path = env(var);
@@ -164,6 +178,19 @@ static void test_file(const char *var, bool ibt)
 		snprintf(want, sizeof(want), "%s@plt", l.names[i]);
 		check_at(tab, first + i * STUB, want, 0, var);
 		check_at(tab, first + i * STUB + STUB - 1, want, STUB - 1, var);
+		check_find(path, want, first + i * STUB, var);
+	}
+	/* a function without a stub has no NAME@plt, nor a stub a plain name */
+	{
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		struct elf_func f;
+
+		CHECK(fd >= 0 && elf_symtab__find_fd(fd, "main@plt", &f) == -ENOENT,
+		      "%s: main@plt is no stub", var);
+		CHECK(fd >= 0 && elf_symtab__find_fd(fd, "@plt", &f) == -ENOENT,
+		      "%s: @plt alone names nothing", var);
+		if (fd >= 0)
+			close(fd);
 	}
 	/* gcc's PIEs call __cxa_finalize through .plt.got (a GLOB_DAT slot) */
 	if (l.plt_got.size)
