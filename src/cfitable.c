@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cfifde.h"
 #include "cfitable.h"
 
@@ -210,15 +211,9 @@ static int builder__emit(struct cfi_builder *b, uint64_t vaddr, struct unwind_ro
 		b->nr_rows--; /* cannot happen: pcs only grow; the later row wins */
 	if (b->nr_rows && row__same_rules(&b->rows[b->nr_rows - 1], &r))
 		return 0;
-	if (b->nr_rows == b->cap_rows) {
-		size_t cap = b->cap_rows ? 2 * b->cap_rows : 1024;
-		struct unwind_row *v = realloc(b->rows, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		b->rows = v;
-		b->cap_rows = cap;
-	}
+	if (array__grow((void **)&b->rows, &b->cap_rows, b->nr_rows + 1,
+			sizeof(*b->rows)))
+		return -ENOMEM;
 	b->rows[b->nr_rows++] = r;
 	return 0;
 }

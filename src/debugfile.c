@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "buildid.h"
 #include "debugfile.h"
 
@@ -99,8 +100,8 @@ int debugfile__link(int fd, char *name, size_t size, uint32_t *crc)
 static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t *out_size)
 {
 	lzma_stream strm = LZMA_STREAM_INIT;
-	size_t cap = in_size * 4 + 4096;
-	uint8_t *buf = malloc(cap), *p;
+	size_t cap = in_size * 4 + 4096, old;
+	uint8_t *buf = malloc(cap);
 	lzma_ret ret;
 
 	if (!buf)
@@ -116,13 +117,11 @@ static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t
 	while ((ret = lzma_code(&strm, LZMA_FINISH)) == LZMA_OK) {
 		if (strm.avail_out)
 			continue;
-		p = realloc(buf, cap * 2);
-		if (!p)
+		old = cap;
+		if (array__grow((void **)&buf, &cap, old + 1, 1))
 			break;
-		buf = p;
-		strm.next_out = buf + cap;
-		strm.avail_out = cap;
-		cap *= 2;
+		strm.next_out = buf + old;
+		strm.avail_out = cap - old;
 	}
 	*out_size = strm.total_out;
 	lzma_end(&strm);

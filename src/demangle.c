@@ -6,6 +6,7 @@
 
 #include <libiberty/demangle.h>
 
+#include "array.h"
 #include "demangle.h"
 #include "u64map.h"
 
@@ -70,15 +71,9 @@ void demangler__free(struct demangler *d)
 
 static int demangler__own(struct demangler *d, char *s)
 {
-	if (d->nr_owned == d->cap_owned) {
-		size_t cap = d->cap_owned ? d->cap_owned * 2 : 64;
-		char **p = realloc(d->owned, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		d->owned = p;
-		d->cap_owned = cap;
-	}
+	if (array__grow((void **)&d->owned, &d->cap_owned, d->nr_owned + 1,
+			sizeof(*d->owned)))
+		return -ENOMEM;
 	d->owned[d->nr_owned++] = s;
 	return 0;
 }

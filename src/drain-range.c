@@ -37,20 +37,13 @@ static int range_drain__one(const void *key, __u64 count, void *ctx)
 {
 	const struct range_addr_key *k = key;
 	struct range_drain *d = ctx;
-	struct addr_count *v;
 	size_t id = k->id;
 
 	if (id >= d->rs->nr)
 		return 0;
-	if (d->nr[id] == d->cap[id]) {
-		size_t cap = d->cap[id] ? 2 * d->cap[id] : 64;
-
-		v = realloc(d->counts[id], cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		d->counts[id] = v;
-		d->cap[id] = cap;
-	}
+	if (array__grow((void **)&d->counts[id], &d->cap[id], d->nr[id] + 1,
+			sizeof(**d->counts)))
+		return -ENOMEM;
 	d->counts[id][d->nr[id]++] = (struct addr_count){ .addr = k->addr, .count = count };
 	return 0;
 }
@@ -99,15 +92,8 @@ static int rows__push(struct listing_range *lr, size_t *cap, uint64_t addr, uint
 {
 	struct listing_row *row;
 
-	if (lr->nr_rows == *cap) {
-		size_t n = *cap ? 2 * *cap : 256;
-
-		row = realloc(lr->rows, n * sizeof(*row));
-		if (!row)
-			return -ENOMEM;
-		lr->rows = row;
-		*cap = n;
-	}
+	if (array__grow((void **)&lr->rows, cap, lr->nr_rows + 1, sizeof(*lr->rows)))
+		return -ENOMEM;
 	row = &lr->rows[lr->nr_rows];
 	*row = (struct listing_row){ .addr = addr, .count = count };
 	if (text && !(row->text = strdup(text)))

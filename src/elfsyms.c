@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "elfplt.h"
 #include "elfsyms.h"
 
@@ -139,20 +140,7 @@ static uint64_t *sections__ends(Elf *elf, size_t *nr)
 
 static int sym_vec__reserve(struct sym_vec *vec, size_t more)
 {
-	struct sym_cand *v;
-	size_t cap;
-
-	if (vec->nr + more <= vec->cap)
-		return 0;
-	cap = vec->nr + more;
-	if (cap < 2 * vec->cap)
-		cap = 2 * vec->cap;
-	v = realloc(vec->v, cap * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	vec->v = v;
-	vec->cap = cap;
-	return 0;
+	return array__grow((void **)&vec->v, &vec->cap, vec->nr + more, sizeof(*vec->v));
 }
 
 struct scan_ctx {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "ksyms.h"
 #include "numlist.h"
 
@@ -183,15 +184,9 @@ static const char *kparse__keep(struct kparse *kp, const char *s, size_t len)
 
 static int kparse__add_end(struct kparse *kp, uint64_t addr)
 {
-	if (kp->nr_ends == kp->cap_ends) {
-		size_t cap = kp->cap_ends ? 2 * kp->cap_ends : 4;
-		uint64_t *e = realloc(kp->ends, cap * sizeof(*e));
-
-		if (!e)
-			return -ENOMEM;
-		kp->ends = e;
-		kp->cap_ends = cap;
-	}
+	if (array__grow((void **)&kp->ends, &kp->cap_ends, kp->nr_ends + 1,
+			sizeof(*kp->ends)))
+		return -ENOMEM;
 	kp->ends[kp->nr_ends++] = addr;
 	return 0;
 }
@@ -200,15 +195,8 @@ static int kparse__add_sym(struct kparse *kp, const struct kline *kl)
 {
 	struct ksym *s;
 
-	if (kp->nr == kp->cap) {
-		size_t cap = kp->cap ? 2 * kp->cap : 4096;
-		struct ksym *v = realloc(kp->syms, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		kp->syms = v;
-		kp->cap = cap;
-	}
+	if (array__grow((void **)&kp->syms, &kp->cap, kp->nr + 1, sizeof(*kp->syms)))
+		return -ENOMEM;
 	s = &kp->syms[kp->nr++];
 	s->addr = kl->addr;
 	/* The name lies before the module in the line: keep it first. */

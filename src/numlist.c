@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "numlist.h"
 
 #define SECONDS_MAX (365.0 * 24 * 60 * 60)
@@ -126,15 +127,8 @@ struct idvec {
 
 static int idvec__push(struct idvec *v, int id)
 {
-	if (v->nr == v->alloc) {
-		size_t alloc = v->alloc ? v->alloc * 2 : 16;
-		int *ids = realloc(v->ids, alloc * sizeof(*ids));
-
-		if (!ids)
-			return -ENOMEM;
-		v->ids = ids;
-		v->alloc = alloc;
-	}
+	if (array__grow((void **)&v->ids, &v->alloc, v->nr + 1, sizeof(*v->ids)))
+		return -ENOMEM;
 	v->ids[v->nr++] = id;
 	return 0;
 }

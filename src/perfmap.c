@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "perfmap.h"
 
 struct pm_entry {
@@ -27,27 +28,9 @@ static int perfmap__add(struct perfmap *pm, uint64_t start, uint64_t len, const 
 {
 	size_t nlen = strlen(name) + 1;
 
-	if (pm->nr == pm->cap) {
-		size_t cap = pm->cap ? pm->cap * 2 : 256;
-		struct pm_entry *e = realloc(pm->e, cap * sizeof(*e));
-
-		if (!e)
-			return -ENOMEM;
-		pm->e = e;
-		pm->cap = cap;
-	}
-	if (pm->names_len + nlen > pm->names_cap) {
-		size_t cap = pm->names_cap ? pm->names_cap * 2 : 4096;
-		char *n;
-
-		while (cap < pm->names_len + nlen)
-			cap *= 2;
-		n = realloc(pm->names, cap);
-		if (!n)
-			return -ENOMEM;
-		pm->names = n;
-		pm->names_cap = cap;
-	}
+	if (array__grow((void **)&pm->e, &pm->cap, pm->nr + 1, sizeof(*pm->e)) ||
+	    array__grow((void **)&pm->names, &pm->names_cap, pm->names_len + nlen, 1))
+		return -ENOMEM;
 	memcpy(pm->names + pm->names_len, name, nlen);
 	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->nr, pm->names_len };
 	pm->names_len += nlen;

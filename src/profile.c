@@ -3,21 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "profile.h"
 
 int profile__add(struct profile *p, const struct profile_stack *st)
 {
 	struct profile_stack *dst;
 
-	if (p->nr == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 1024;
-		struct profile_stack *s = realloc(p->stacks, cap * sizeof(*s));
-
-		if (!s)
-			return -ENOMEM;
-		p->stacks = s;
-		p->cap = cap;
-	}
+	if (array__grow((void **)&p->stacks, &p->cap, p->nr + 1, sizeof(*p->stacks)))
+		return -ENOMEM;
 	dst = &p->stacks[p->nr];
 	*dst = *st;
 	dst->frames = malloc((st->nr ? st->nr : 1) * sizeof(*dst->frames));

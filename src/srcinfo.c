@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "srcinfo.h"
 
 /* An address range of something: a compile unit, or a node of one. */
@@ -45,15 +46,8 @@ struct srcinfo {
 
 static int spans__push(struct span **v, size_t *nr, size_t *cap, struct span s)
 {
-	if (*nr == *cap) {
-		size_t n = *cap ? *cap * 2 : 64;
-		struct span *p = realloc(*v, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		*v = p;
-		*cap = n;
-	}
+	if (array__grow((void **)v, cap, *nr + 1, sizeof(**v)))
+		return -ENOMEM;
 	(*v)[(*nr)++] = s;
 	return 0;
 }
@@ -198,15 +192,9 @@ static int index__add_scope(struct index_build *b, Dwarf_Die *die, int32_t paren
 	struct unit_index *ix = b->ix;
 	int n;
 
-	if (ix->nr_scopes == ix->cap_scopes) {
-		size_t cap = ix->cap_scopes ? ix->cap_scopes * 2 : 64;
-		struct scope *p = realloc(ix->scopes, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		ix->scopes = p;
-		ix->cap_scopes = cap;
-	}
+	if (array__grow((void **)&ix->scopes, &ix->cap_scopes, ix->nr_scopes + 1,
+			sizeof(*ix->scopes)))
+		return -ENOMEM;
 	n = spans__add_die(&b->spans, &b->nr_spans, &b->cap_spans, die, ix->nr_scopes, depth);
 	if (n < 0)
 		return n;
@@ -307,15 +295,9 @@ static int srcinfo__index_units(struct srcinfo *si)
 		cu = next;
 		if (type != DW_UT_compile && type != DW_UT_skeleton)
 			continue; /* type and partial units hold no code */
-		if (si->nr_units == cap_units) {
-			size_t c = cap_units ? cap_units * 2 : 64;
-			struct unit *p = realloc(si->units, c * sizeof(*p));
-
-			if (!p)
-				return -ENOMEM;
-			si->units = p;
-			cap_units = c;
-		}
+		if (array__grow((void **)&si->units, &cap_units, si->nr_units + 1,
+				sizeof(*si->units)))
+			return -ENOMEM;
 		n = spans__add_die(&si->ranges, &si->nr_ranges, &cap_ranges, die, si->nr_units, 0);
 		if (n < 0)
 			return n;
@@ -389,15 +371,8 @@ void src_frames__free(struct src_frames *f)
 
 static int src_frames__push(struct src_frames *f, struct src_frame fr)
 {
-	if (f->nr == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 8;
-		struct src_frame *p = realloc(f->v, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		f->v = p;
-		f->cap = cap;
-	}
+	if (array__grow((void **)&f->v, &f->cap, f->nr + 1, sizeof(*f->v)))
+		return -ENOMEM;
 	f->v[f->nr++] = fr;
 	return 0;
 }

@@ -30,8 +30,6 @@ struct symbolizer {
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
 	pid_t first_refused;
-	struct symloc **owned; /* frames we made outside any binary */
-	size_t nr_owned, cap_owned;
 };
 
 /*
