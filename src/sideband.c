@@ -387,7 +387,8 @@ static int sideband__order(struct sideband *sb, uint64_t horizon,
 
 	for (size_t i = 0; i < sb->nr && !err; i++)
 		err = sideband__read_ring(sb, &sb->rings[i]);
-	qsort(sb->q, sb->nq, sizeof(*sb->q), pending__cmp);
+	if (sb->nq) /* q is NULL until the first record */
+		qsort(sb->q, sb->nq, sizeof(*sb->q), pending__cmp);
 	for (; n < sb->nq && sb->q[n].time < horizon; n++) {
 		if (sb->q[n].time < sb->handed)
 			sb->late++;
