@@ -31,6 +31,7 @@
 #include "evspec.h"
 #include "listing.h"
 #include "loader.h"
+#include "monotime.h"
 #include "outfile.h"
 #include "output.h"
 #include "proc.h"
@@ -79,7 +80,7 @@ struct session {
 	int *pidfds; /* -p and -t targets; -1 once exited */
 	size_t nr_pidfds, nr_alive;
 	bool filter_tgid;
-	struct timespec t0, t1;
+	uint64_t t0, t1;       /* the run, from monotime__ns() */
 	double next_tick;      /* monotonic seconds */
 	bool stop;
 };
@@ -120,9 +121,10 @@ static unsigned int read_sysctl(const char *path, unsigned int fallback)
 	return v;
 }
 
-static double elapsed(const struct timespec *a, const struct timespec *b)
+/* Seconds from @a to @b, both from monotime__ns(). */
+static double elapsed(uint64_t a, uint64_t b)
 {
-	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+	return (b - a) / 1e9;
 }
 
 /* ---- setup ---- */
@@ -285,7 +287,7 @@ static void unwind_sync(pid_t tgid, void *ctx)
 /* The tables of every binary the targets map now, before sampling starts. */
 static int session__unwind_start(struct session *s, const struct loader_cfg *cfg)
 {
-	struct timespec t0, t1;
+	uint64_t t0;
 	int err;
 
 	if (!cfg->unwind)
@@ -296,14 +298,13 @@ static int session__unwind_start(struct session *s, const struct loader_cfg *cfg
 						       .max_bins = cfg->unwind_bins });
 	if (!s->uw)
 		return fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s", strerror(errno));
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = monotime__ns();
 	proc_table__for_each_process(s->pt, unwind_sync, s);
 	err = unwinder__flush(s->uw);
 	err = err ?: unwinder__wait(s->uw);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot load unwind tables: %s", strerror(-err));
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	s->unwind_load_s = elapsed(&t0, &t1);
+	s->unwind_load_s = elapsed(t0, monotime__ns());
 	unwinder__reset_latency(s->uw);
 	return 0;
 }
@@ -738,14 +739,6 @@ static void session__on_pidfd(struct session *s, size_t i)
 		s->stop = true;
 }
 
-static double monotonic_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void refresh_jit(pid_t tgid, void *ctx)
 {
 	symbolizer__refresh_jit(ctx, tgid);
@@ -758,7 +751,7 @@ static void refresh_jit(pid_t tgid, void *ctx)
  */
 static int session__tick(struct session *s)
 {
-	double now = monotonic_now();
+	double now = monotime__ns() / 1e9;
 
 	if (now >= s->next_tick) {
 		proc_table__for_each_jit(s->pt, refresh_jit, s->sym);
@@ -823,7 +816,7 @@ static int session__run(struct session *s)
 		free(map);
 		return fail(s, EXIT_RUNTIME, "out of memory");
 	}
-	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	s->t0 = monotime__ns();
 	err = session__timer(s);
 	err = err ?: events__enable(s->ev);
 	if (err) {
@@ -839,7 +832,7 @@ static int session__run(struct session *s)
 	while (!s->stop && !err)
 		err = session__poll(s, pfd, map);
 	events__disable(s->ev);
-	clock_gettime(CLOCK_MONOTONIC, &s->t1);
+	s->t1 = monotime__ns();
 	free(pfd);
 	free(map);
 	if (err)
@@ -980,7 +973,7 @@ static int session__finish(struct session *s)
 	int err;
 
 	sideband__drain(s->sb, &proc_ops, s);
-	p.duration = elapsed(&s->t0, &s->t1);
+	p.duration = elapsed(s->t0, s->t1);
 	p.sideband_lost = sideband__lost(s->sb);
 	err = loader__read_stats(s->l, p.stats, p.busiest);
 	if (err)
@@ -1090,7 +1083,7 @@ static int session__finish_range(struct session *s)
 	int err;
 
 	sideband__drain(s->sb, &proc_ops, s);
-	ls.duration = elapsed(&s->t0, &s->t1);
+	ls.duration = elapsed(s->t0, s->t1);
 	err = loader__read_stats(s->l, ls.stats, busiest);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
