@@ -356,8 +356,12 @@ static int sideband__keep(struct sideband *sb, size_t from)
 	}
 	for (size_t i = from; i < sb->nq; i++)
 		len += record__room((const void *)(sb->buf + sb->q[i].off));
-	if (array__grow((void **)&sb->spare, &sb->spare_cap, len, 1))
+	if (array__grow((void **)&sb->spare, &sb->spare_cap, len, 1)) {
+		/* never hand a record out twice: the waiting ones are lost */
+		sb->lost += sb->nq - from;
+		sb->nq = sb->buf_len = 0;
 		return -ENOMEM;
+	}
 	len = 0;
 	for (size_t i = from; i < sb->nq; i++) {
 		size_t room = record__room((const void *)(sb->buf + sb->q[i].off));
