@@ -14,6 +14,7 @@
 
 #include "array.h"
 #include "cfifde.h"
+#include "elfscn.h"
 
 /* What a CFI section says about a CIE: its FDEs' pointer encoding. */
 struct cfi_cie {
@@ -324,19 +325,12 @@ static int fdes__subtract_eh(struct cfi_fdes *l, size_t from)
 static Elf_Scn *elf__section(Elf *elf, const char *want, GElf_Shdr *sh)
 {
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	const char *name;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-
-		/* lld types .eh_frame SHT_X86_64_UNWIND */
-		if (!gelf_getshdr(scn, sh) ||
-		    (sh->sh_type != SHT_PROGBITS && sh->sh_type != SHT_X86_64_UNWIND))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh->sh_name);
-		if (name && !strcmp(name, want))
+	/* lld types .eh_frame SHT_X86_64_UNWIND */
+	while ((scn = elf_scn__next(elf, scn, sh, &name))) {
+		if ((sh->sh_type == SHT_PROGBITS || sh->sh_type == SHT_X86_64_UNWIND) &&
+		    !strcmp(name, want))
 			return scn;
 	}
 	return NULL;

@@ -15,6 +15,7 @@
 #include "array.h"
 #include "buildid.h"
 #include "debugfile.h"
+#include "elfscn.h"
 
 static uint32_t crc32_update(uint32_t crc, const unsigned char *buf, size_t len)
 {
@@ -53,18 +54,11 @@ int debugfile__crc(int fd, uint32_t *crc)
 static Elf_Data *debugfile__section(Elf *elf, const char *want)
 {
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	const char *name;
+	GElf_Shdr sh;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *sname;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
-			continue;
-		sname = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (sname && !strcmp(sname, want))
+	while ((scn = elf_scn__next(elf, scn, &sh, &name))) {
+		if (sh.sh_type == SHT_PROGBITS && !strcmp(name, want))
 			return elf_getdata(scn, NULL);
 	}
 	return NULL;

@@ -14,6 +14,7 @@
 
 #include "array.h"
 #include "elfplt.h"
+#include "elfscn.h"
 
 /* A GOT slot and what a relocation puts in it. */
 struct got_slot {
@@ -148,16 +149,11 @@ static void plt_sec__read(struct plt_sec *s, Elf_Scn *scn, const GElf_Shdr *sh)
 static void plt__read_secs(Elf *elf, struct plt_secs *secs)
 {
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	const char *name;
+	GElf_Shdr sh;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
+	while ((scn = elf_scn__next(elf, scn, &sh, &name))) {
+		if (sh.sh_type != SHT_PROGBITS)
 			continue;
 		if (!strcmp(name, ".plt"))
 			plt_sec__read(&secs->plt, scn, &sh);

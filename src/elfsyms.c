@@ -14,6 +14,7 @@
 
 #include "array.h"
 #include "elfplt.h"
+#include "elfscn.h"
 #include "elfsyms.h"
 
 struct elf_sym {
@@ -489,20 +490,13 @@ static int symtab__read_segments(struct elf_symtab *tab, Elf *elf)
 static void symtab__read_sections(struct elf_symtab *tab, Elf *elf)
 {
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	const char *name;
+	GElf_Shdr sh;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
+	while ((scn = elf_scn__next(elf, scn, &sh, &name))) {
 		if (sh.sh_type == SHT_SYMTAB)
 			tab->has_symtab = true;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && sh.sh_type != SHT_NOBITS && sh.sh_size &&
+		if (sh.sh_type != SHT_NOBITS && sh.sh_size &&
 		    (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info")))
 			tab->has_dwarf = true;
 	}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "buildid.h"
+#include "elfscn.h"
 #include "kvmlinux.h"
 
 #define KERNEL_NOTES "/sys/kernel/notes"
@@ -64,23 +65,18 @@ static bool elf__has_dwarf(int fd)
 	Elf *elf = kvmlinux__elf(fd);
 	Elf_Scn *scn = NULL;
 	bool found = false;
-	size_t shstrndx;
+	const char *name;
+	GElf_Shdr sh;
 
 	if (!elf)
 		return false;
-	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx)) {
+	if (elf_kind(elf) != ELF_K_ELF) {
 		elf_end(elf);
 		return false;
 	}
-	while (!found && (scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS || !sh.sh_size)
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		found = name && !strcmp(name, ".debug_info");
-	}
+	while (!found && (scn = elf_scn__next(elf, scn, &sh, &name)))
+		found = sh.sh_type != SHT_NOBITS && sh.sh_size &&
+			!strcmp(name, ".debug_info");
 	elf_end(elf);
 	return found;
 }

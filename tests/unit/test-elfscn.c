@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The section walk: every section binutils' readelf -S lists, in order, with
+ * its header and name; "" for a name that does not read (the walk goes on);
+ * nothing at all from a file that is not ELF.
+ */
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "elfscn.h"
+
+#define MAX_SCN 128
+
+/* Section names by index from readelf -SW (index 0 left out); the count, or -1. */
+static int readelf_names(const char *path, char names[MAX_SCN][64])
+{
+	char cmd[4096], line[1024], name[64];
+	int nr = 0;
+	unsigned int idx;
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "readelf -SW '%s' 2>/dev/null", path);
+	f = popen(cmd, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " [%u] %63s", &idx, name) == 2 && idx && idx < MAX_SCN &&
+		    idx == (unsigned int)nr + 1)
+			strcpy(names[nr++], name);
+	}
+	return pclose(f) ? -1 : nr;
+}
+
+static Elf *open_elf(const char *path, int flags, Elf_Cmd cmd, int *fd)
+{
+	*fd = open(path, flags);
+	return *fd < 0 ? NULL : elf_begin(*fd, cmd, NULL);
+}
+
+static void close_elf(Elf *elf, int fd)
+{
+	elf_end(elf);
+	if (fd >= 0)
+		close(fd);
+}
+
+static void test_like_readelf(const char *path)
+{
+	char want[MAX_SCN][64];
+	int fd, nr = readelf_names(path, want), i = 0, same = 1;
+	Elf *elf = open_elf(path, O_RDONLY, ELF_C_READ_MMAP, &fd);
+	bool text = false;
+	Elf_Scn *scn = NULL;
+	const char *name;
+	GElf_Shdr sh;
+
+	if (nr <= 0) {
+		CHECK(1, "readelf -S # SKIP no readelf");
+		close_elf(elf, fd);
+		return;
+	}
+	CHECK(elf, "%s opens", path);
+	while (elf && (scn = elf_scn__next(elf, scn, &sh, &name))) {
+		if (i >= nr || elf_ndxscn(scn) != (size_t)i + 1 || strcmp(name, want[i]))
+			same = 0;
+		if (!strcmp(name, ".text"))
+			text = sh.sh_type == SHT_PROGBITS &&
+			       (sh.sh_flags & SHF_EXECINSTR);
+		i++;
+	}
+	CHECK(same && i == nr, "every section readelf lists, in order (%d of %d)", i, nr);
+	CHECK(text, ".text comes with its header (PROGBITS, executable)");
+	close_elf(elf, fd);
+}
+
+/* Section 1's sh_name pointed past the section name table in a copy of @path. */
+static int break_name(const char *path, const char *copy)
+{
+	char cmd[8192];
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	int fd, err = -1;
+	Elf *elf;
+
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", path, copy);
+	if (system(cmd))
+		return -1;
+	elf = open_elf(copy, O_RDWR, ELF_C_RDWR, &fd);
+	scn = elf ? elf_getscn(elf, 1) : NULL;
+	if (scn && gelf_getshdr(scn, &sh)) {
+		sh.sh_name = 0x7fffffff;
+		elf_flagelf(elf, ELF_C_SET, ELF_F_LAYOUT);
+		if (gelf_update_shdr(scn, &sh) && elf_update(elf, ELF_C_WRITE) >= 0)
+			err = 0;
+	}
+	close_elf(elf, fd);
+	return err;
+}
+
+static void test_bad_name(const char *path)
+{
+	char copy[] = "/tmp/bpfprof-elfscn-XXXXXX";
+	int fd = mkstemp(copy), nr = 0, first_empty = 0;
+	Elf_Scn *scn = NULL;
+	const char *name;
+	GElf_Shdr sh;
+	Elf *elf;
+
+	if (fd >= 0)
+		close(fd);
+	CHECK(fd >= 0 && !break_name(path, copy), "a copy with a broken name");
+	elf = open_elf(copy, O_RDONLY, ELF_C_READ_MMAP, &fd);
+	while (elf && (scn = elf_scn__next(elf, scn, &sh, &name))) {
+		if (++nr == 1)
+			first_empty = name && !*name;
+	}
+	CHECK(first_empty, "the broken name reads as \"\"");
+	CHECK(nr > 1, "the walk goes on past it (%d sections)", nr);
+	close_elf(elf, fd);
+	unlink(copy);
+}
+
+static void test_not_elf(const char *path)
+{
+	int fd;
+	Elf *elf = open_elf(path, O_RDONLY, ELF_C_READ_MMAP, &fd);
+	const char *name = NULL;
+	GElf_Shdr sh;
+
+	CHECK(elf && !elf_scn__next(elf, NULL, &sh, &name) && !name,
+	      "no sections in a text file");
+	close_elf(elf, fd);
+}
+
+int main(void)
+{
+	const char *exe = getenv("FIXTURE_EXE"), *txt = getenv("FIXTURE_KALLSYMS");
+
+	if (!exe || !txt) {
+		printf("Bail out! fixtures missing (run through meson test)\n");
+		return 1;
+	}
+	elf_version(EV_CURRENT);
+	test_like_readelf(exe);
+	test_bad_name(exe);
+	test_not_elf(txt);
+	return check_done();
+}
