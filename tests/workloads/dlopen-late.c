@@ -3,8 +3,11 @@
  * for DELAY seconds, then dlopen()s libchain15.so from its own directory and
  * runs its chain_run() (15 frames deep, the leaf spinning) until SECONDS
  * have passed since the start. It prints "loaded" on stdout right after the
- * dlopen. The library is not mapped before the delay ends: a profiler must
- * find it while the process runs.
+ * dlopen, and at the end the CPU time it spent in each part (from
+ * cpu_now()), the ground truth of a test's shares:
+ *   cpu: before_dlopen 0.998 s, chain_run 2.001 s
+ * The library is not mapped before the delay ends: a profiler must find it
+ * while the process runs.
  */
 #include <dlfcn.h>
 #include <libgen.h>
@@ -29,10 +32,13 @@ int main(int argc, char **argv)
 	char self[PATH_MAX], lib[PATH_MAX + 32];
 	unsigned long (*run)(double);
 	ssize_t n;
+	double cpu0, cpu1, cpu2;
 	void *h;
 
+	cpu0 = cpu_now();
 	delay = argc > 2 ? atof(argv[2]) : 1;
 	before_dlopen(start + delay);
+	cpu1 = cpu_now();
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n < 0)
 		return 1;
@@ -48,6 +54,8 @@ int main(int argc, char **argv)
 		return 1;
 	printf("loaded\n");
 	fflush(stdout);
+	cpu2 = cpu_now();
 	sink += run(start + duration);
+	printf("cpu: before_dlopen %.3f s, chain_run %.3f s\n", cpu1 - cpu0, cpu_now() - cpu2);
 	return 0;
 }

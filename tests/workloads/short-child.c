@@ -1,17 +1,18 @@
 /*
  * short-child: the parent runs parent_spin (busy) for the whole duration;
  * about 0.3 s after start (or at once when the duration is shorter) it
- * forks ONE child that runs child_spin (busy) for ~100 ms and exits. The
- * parent reaps it and prints nothing. A profile longer than the child's
- * life must still symbolize child_spin.
+ * forks ONE child that runs child_spin (busy) for 100 ms of its own CPU
+ * time (cpu_now(): about 100 samples at 999 Hz however busy the machine)
+ * and exits. The parent reaps it and prints nothing. A profile longer than
+ * the child's life must still symbolize child_spin.
  */
 #include <sys/wait.h>
 #include <unistd.h>
 #include "workload.h"
 
 #define FORK_AFTER 0.3
-#define CHILD_LIFE 0.1
-#define CHUNK_ITERS 100000
+#define CHILD_CPU 0.1
+#define CHUNK_ITERS 20000
 
 volatile unsigned long sink;
 
@@ -22,9 +23,11 @@ __attribute__((noinline)) void parent_spin(double end)
 			sink += i;
 }
 
-__attribute__((noinline)) void child_spin(double end)
+__attribute__((noinline)) void child_spin(double cpu)
 {
-	while (now() < end)
+	double end = cpu_now() + cpu;
+
+	while (cpu_now() < end)
 		for (unsigned long i = 0; i < CHUNK_ITERS; i++)
 			sink += i + 1;
 }
@@ -43,7 +46,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (pid == 0) {
-		child_spin(now() + CHILD_LIFE);
+		child_spin(CHILD_CPU);
 		_exit(0);
 	}
 	parent_spin(end);

@@ -1,24 +1,23 @@
 /*
  * libunwind-plt.so / libunwind-plt-now.so: the shared library of the
- * unwind-plt workloads (see unwind-plt.c). plt_outer() calls plt_leaf()
- * through this library's own PLT (plt_leaf is exported and default
- * visibility, so gcc -fPIC calls it as plt_leaf@PLT) and does a little
- * work after it; plt_leaf() is a few instructions. Both are tiny on
- * purpose: a good share of the samples land in the PLT stubs themselves.
+ * unwind-plt workloads (see unwind-plt.c). plt_leaf() returns at once;
+ * plt_outer(n) is a tight loop that calls plt_leaf() 4n times through this
+ * library's own PLT (plt_leaf is exported and default visibility, so gcc
+ * -fPIC calls it as plt_leaf@PLT). Neither touches memory: the loop is
+ * calls, the stub's indirect jumps and returns, four of each per round, so
+ * the stub takes a large share of the samples by construction.
  * Built by gcc -O2 -fomit-frame-pointer -fPIC.
  */
-volatile unsigned long plt_sink;
-
 __attribute__((noinline, noclone)) unsigned long plt_leaf(unsigned long x)
 {
-	plt_sink += x;
 	return x + 1;
 }
 
-__attribute__((noinline, noclone)) unsigned long plt_outer(unsigned long x)
+__attribute__((noinline, noclone)) unsigned long plt_outer(unsigned long n)
 {
-	unsigned long r = plt_leaf(x);
+	unsigned long r = 0;
 
-	plt_sink += r;
+	for (unsigned long i = 0; i < n; i++)
+		r = plt_leaf(plt_leaf(plt_leaf(plt_leaf(r + i))));
 	return r;
 }
