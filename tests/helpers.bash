@@ -1,5 +1,17 @@
 # Shared by the bats suites: where the binary and workloads are, root checks,
 # and arithmetic over folded files.
+#
+# The suites pass on any x86-64 CPU and on a loaded machine because:
+# - a share asserted with a tolerance is the workload's own ground truth: it
+#   splits its time by its thread's CPU clock (cpu_now() in
+#   tests/workloads/workload.h), or prints the split it ran, never by
+#   iteration counts whose cost differs from one CPU to another;
+# - a floor on a sample count only makes sure there are enough samples for
+#   the shares (a quarter or less of what an idle CPU gives), so it holds
+#   when the workload shares its CPU with another;
+# - a test looks only at what it started: its own pids (--per-pid), the BPF
+#   objects its bpfprof held, files in $BATS_TEST_TMPDIR; never at every
+#   process of a name or every bpfprof program on the machine.
 REPO=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 BPFPROF=${BPFPROF:-$REPO/build/src/bpfprof}
 WORKLOADS=${WORKLOADS:-$REPO/build/tests/workloads}

@@ -26,6 +26,18 @@ setup() {
 	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^doomed;')" -ge 90 ]
 }
 
+# exec_of PID COMM: PID once it runs COMM (waits up to 5 s): a process the
+# test started itself, not any process of that name on the machine
+exec_of() {
+	local i
+	for i in $(seq 50); do
+		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && break
+		sleep 0.1
+	done
+	[ "$(cat "/proc/$1/comm")" = "$2" ] || { echo "process $1 never ran $2" >&2; return 1; }
+	echo "$1"
+}
+
 @test "a binary that exists only in the target's mount namespace symbolizes" {
 	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"
 	local dir=$BATS_TEST_TMPDIR/private
@@ -34,14 +46,9 @@ setup() {
 	unshare -m --propagation private sh -c \
 		"mount -t tmpfs none '$dir' && cp '$WORKLOADS/fp-three' '$dir/hidden' && exec '$dir/hidden' 3" &
 	local pid=$!
-	local i
-	for i in $(seq 50); do
-		pgrep -x hidden >/dev/null && break
-		sleep 0.1
-	done
+	# unshare and sh exec: the process itself becomes the workload
 	local target
-	target=$(pgrep -x hidden)
-	[ -n "$target" ]
+	target=$(exec_of "$pid" hidden)
 	[ ! -e "$dir/hidden" ] # the host cannot see it
 	run "$BPFPROF" record -p "$target" -F 999 -d 1.5 -o "$OUT"
 	wait "$pid" || true
@@ -53,13 +60,16 @@ setup() {
 	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"
 	local dir=$BATS_TEST_TMPDIR/private
 	mkdir "$dir"
-	"$BPFPROF" record -a -F 999 -d 3 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
+	"$BPFPROF" record -a --per-pid -F 999 -d 3 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
 	local prof=$!
 	sleep 1
 	unshare -m --propagation private sh -c \
-		"mount -t tmpfs none '$dir' && cp '$WORKLOADS/fp-three' '$dir/hidden2' && exec '$dir/hidden2' 1"
+		"mount -t tmpfs none '$dir' && cp '$WORKLOADS/fp-three' '$dir/hidden2' && exec '$dir/hidden2' 1" &
+	local pid=$!
+	wait "$pid"
 	wait "$prof"
-	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^hidden2;')" -ge 90 ]
+	[ "$(total "$OUT" "^hidden2-$pid;")" -gt 300 ]
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' "^hidden2-$pid;")" -ge 90 ]
 }
 
 @test "a container's debug file, only in its own /usr/lib/debug, names its stripped binary" {
@@ -76,12 +86,8 @@ setup() {
 		mkdir -p /usr/lib/debug/.build-id/${id:0:2} &&
 		cp '$BATS_TEST_TMPDIR/fp-three.debug' /usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug &&
 		cp '$BATS_TEST_TMPDIR/stripped' '$dir/hidden3' && exec '$dir/hidden3' 3" &
-	local pid=$! i target
-	for i in $(seq 50); do
-		target=$(pgrep -x hidden3) && break
-		sleep 0.1
-	done
-	[ -n "$target" ]
+	local pid=$! target
+	target=$(exec_of "$pid" hidden3)
 	[ ! -e "/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ]
 	run "$BPFPROF" record -p "$target" -F 999 -d 1.5 -o "$OUT"
 	wait "$pid" || true

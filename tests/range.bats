@@ -45,7 +45,7 @@ samples() {
 	echo "$output"
 	cat "$OUT"
 	[ "$status" -eq 0 ]
-	[ "$(samples "$OUT")" -gt 1000 ]
+	[ "$(samples "$OUT")" -gt 400 ]
 	# the first of the hottest lines is the HOT one
 	[ "$(hot_lines "$OUT" | head -1 | cut -d' ' -f3)" = "range-loops.c:$HOT" ]
 	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
@@ -85,7 +85,7 @@ samples() {
 	[ "$status" -eq 0 ]
 	grep -qE '^range 1: read_zero \(kernel symbol\)$' "$OUT"
 	grep -qE '^  kernel: read_zero, 0xffff[0-9a-f]+-0xffff[0-9a-f]+ \([0-9]+ bytes\)$' "$OUT"
-	[ "$(samples "$OUT")" -gt 500 ]
+	[ "$(samples "$OUT")" -gt 300 ]
 	# most of the workload's time is in read_zero (clearing the buffer)
 	grep -qE '^  [0-9]+ samples, ([5-9][0-9]|100)\.[0-9]% of the targets' "$OUT"
 	grep -qE '^> +0xffff[0-9a-f]+  read_zero\+0x[0-9a-f]+ +[0-9]+' "$OUT"
@@ -156,7 +156,7 @@ samples() {
 	echo "$output"
 	cat "$OUT"
 	[ "$status" -eq 0 ]
-	[ "$(samples "$OUT")" -gt 500 ]
+	[ "$(samples "$OUT")" -gt 250 ]
 	# listed at absolute addresses, named and with lines through the mapping
 	grep -qE "^  +$lo  loops\\+0x0 " "$OUT"
 	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
@@ -192,12 +192,16 @@ samples() {
 	grep -q '^  binary: .*/libchain15.so$' "$OUT"
 	grep -qE '^  symbol: chain_15, 0x[0-9a-f]+-0x[0-9a-f]+ ' "$OUT"
 	grep -qE '^  counted in 1 process: [0-9]+ dlopen-late [0-9]+$' "$OUT"
-	# 2 of the 3 s are in chain_15 (placed within milliseconds of the dlopen)
-	local in all
+	# about 2 of the 3 s are in chain_15 (placed within milliseconds of the
+	# dlopen): its share of the samples is the share of CPU time the
+	# workload says it spent there
+	local in all before chain
 	in=$(samples "$OUT")
 	all=$(awk '/^  [0-9]+ samples, .* of the targets/ { print $(NF) }' "$OUT")
-	[ "$in" -gt 1000 ]
-	within $(( in * 100 / all )) 66 8
+	[[ $output =~ cpu:\ before_dlopen\ ([0-9.]+)\ s,\ chain_run\ ([0-9.]+)\ s ]]
+	before=${BASH_REMATCH[1]/./} chain=${BASH_REMATCH[2]/./}
+	[ "$in" -gt 500 ]
+	within $(( in * 100 / all )) $(( 10#$chain * 100 / (10#$before + 10#$chain) )) 5
 	refute grep -q 'during the run' <<<"$stderr"
 }
 
@@ -210,7 +214,7 @@ samples() {
 	cat "$OUT"
 	[ "$status" -eq 0 ]
 	# by path, the symbol is checked before sampling: no warning about it
-	[ "$(samples "$OUT")" -gt 700 ]
+	[ "$(samples "$OUT")" -gt 300 ]
 	grep -qE "^  counted in 1 process: ${PIDS[0]} dlopen-late [0-9]+\$" "$OUT"
 }
 
@@ -256,18 +260,21 @@ samples() {
 }
 
 @test "a PLT stub by name: NAME@plt, in the executable and in a library" {
-	# unwind-plt calls plt_outer through its own PLT millions of times a
-	# second, and plt_outer calls plt_leaf through the library's PLT
-	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" "unwind-plt:plt_outer@plt" \
+	# unwind-plt spends half its CPU time calling the empty plt_leaf through
+	# its own PLT, and half in plt_outer calling it through the library's
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" "unwind-plt:plt_leaf@plt" \
 		"$WORKLOADS/libunwind-plt.so:plt_leaf@plt" -- "$WORKLOADS/unwind-plt" 2
 	echo "$stderr"
 	cat "$OUT"
 	[ "$status" -eq 0 ]
-	# a stub is 16 bytes: the indirect jmp, push, jmp of a lazy PLT entry
-	grep -qE '^  symbol: plt_outer@plt, 0x[0-9a-f]+-0x[0-9a-f]+ \(16 bytes\)$' "$OUT"
-	grep -qE '^  symbol: plt_leaf@plt, 0x[0-9a-f]+-0x[0-9a-f]+ \(16 bytes\)$' "$OUT"
+	# a stub is 16 bytes: the indirect jmp, push, jmp of a lazy PLT entry;
+	# the same name in two binaries is each binary's own stub
+	grep -qE "^  binary: .*/unwind-plt\$" "$OUT"
+	grep -qE "^  binary: .*/libunwind-plt\.so\$" "$OUT"
+	[ "$(grep -cE '^  symbol: plt_leaf@plt, 0x[0-9a-f]+-0x[0-9a-f]+ \(16 bytes\)$' "$OUT")" -eq 2 ]
 	grep -qE '^>? +0x[0-9a-f]+ +plt_leaf@plt\+0x0 +[0-9]+ .*jmp' "$OUT"
-	# each stub takes a few percent of the time at least
+	# each stub takes a few percent of the time at least (each is a fifth
+	# or so of its phase's loop, each phase half the time)
 	local all
 	all=$(awk '/^  [0-9]+ samples, .* of the targets/ { print $(NF); exit }' "$OUT")
 	[ $(( $(samples "$OUT" 1) * 100 / all )) -ge 2 ]
@@ -357,5 +364,5 @@ range_fails() {
 	run "$BPFPROF" record -F 999 -o "$BATS_TEST_TMPDIR/r.folded" -- "$WORKLOADS/range-loops" 1
 	[ "$status" -eq 0 ]
 	[[ $output =~ samples\ kept,\ 0\ lost ]]
-	[ "$(total "$BATS_TEST_TMPDIR/r.folded" 'main;loops')" -gt 500 ]
+	[ "$(total "$BATS_TEST_TMPDIR/r.folded" 'main;loops')" -gt 250 ]
 }

@@ -22,7 +22,7 @@ setup() {
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/inline-chain" 2
 	[ "$status" -eq 0 ]
 	well_formed "$OUT"
-	[ "$(total "$OUT" '^inline-chain;')" -gt 1000 ]
+	[ "$(total "$OUT" '^inline-chain;')" -gt 400 ]
 	[ "$(share "$OUT" ';main;run_workload;hot_caller;outer_step_\[i\];inner_mix_\[i\]( |;)' \
 		'^inline-chain;')" -ge 85 ]
 	# inlined frames only where DWARF says so: the real functions have no suffix

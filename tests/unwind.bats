@@ -128,9 +128,10 @@ ending_in() {
 		# every sample of the run (bar the dynamic loader's start) is under call_loop
 		at_least "$(share "$OUT" "^$w;$START;main;call_loop( |;)" "^$w;")" 98
 		# and plenty of them are in a PLT stub, named as perf names it: the
-		# executable's (plt_outer@plt) and the library's (plt_leaf@plt)
+		# executable's (plt_leaf@plt under call_loop) and the library's
+		# (plt_leaf@plt under plt_outer)
 		local stub
-		for stub in 'plt_outer@plt' 'plt_outer;plt_leaf@plt'; do
+		for stub in 'plt_leaf@plt' 'plt_outer;plt_leaf@plt'; do
 			at_least "$(share "$OUT" "^$w;$START;main;call_loop;$stub(;[^; ]*_\\[k\\])* [0-9]+\$" "^$w;")" 3
 		done
 	done
