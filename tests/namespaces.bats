@@ -17,25 +17,13 @@ setup() {
 	cp "$WORKLOADS/fp-three" "$bin"
 	"$bin" 3 &
 	local pid=$!
-	sleep 0.3
+	exec_of "$pid" doomed
 	rm "$bin"
 	run "$BPFPROF" record -p "$pid" -F 999 -d 1.5 -o "$OUT"
 	wait "$pid" || true
 	[ "$status" -eq 0 ]
 	[ ! -e "$bin" ]
 	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^doomed;')" -ge 90 ]
-}
-
-# exec_of PID COMM: PID once it runs COMM (waits up to 5 s): a process the
-# test started itself, not any process of that name on the machine
-exec_of() {
-	local i
-	for i in $(seq 50); do
-		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && break
-		sleep 0.1
-	done
-	[ "$(cat "/proc/$1/comm")" = "$2" ] || { echo "process $1 never ran $2" >&2; return 1; }
-	echo "$1"
 }
 
 @test "a binary that exists only in the target's mount namespace symbolizes" {
@@ -62,7 +50,7 @@ exec_of() {
 	mkdir "$dir"
 	"$BPFPROF" record -a --per-pid -F 999 -d 3 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
 	local prof=$!
-	sleep 1
+	sampling "$prof"
 	unshare -m --propagation private sh -c \
 		"mount -t tmpfs none '$dir' && cp '$WORKLOADS/fp-three' '$dir/hidden2' && exec '$dir/hidden2' 1" &
 	local pid=$!

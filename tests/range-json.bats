@@ -195,7 +195,6 @@ summary_matches() {
 @test "-f json: a valid document; the hottest line is the hot loop's (80/20)" {
 	need_root
 	start range-loops 30
-	sleep 0.3
 	local status=0
 	"$BPFPROF" range -p "${PIDS[0]}" -F 2999 -d 2 -f json range-loops:loops >"$OUT" 2>"$ERR" ||
 		status=$?
@@ -234,7 +233,6 @@ summary_matches() {
 @test "-o NAME.json writes the document; -f text still writes text" {
 	need_root
 	start range-loops 30
-	sleep 0.3
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1 -o "$OUT" \
 		range-loops:loops
 	echo "$stderr"
@@ -255,7 +253,6 @@ summary_matches() {
 @test "-f json --sort=samples: hottest instruction first; --no-disasm, --no-source" {
 	need_root
 	start range-loops 30
-	sleep 0.3
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1 -q --sort=samples -o "$OUT" \
 		range-loops:loops
 	[ "$status" -eq 0 ]
@@ -302,7 +299,6 @@ summary_matches() {
 @test "-f json, two ranges, one that no target maps: unmapped, 0 samples, no instructions" {
 	need_root
 	start range-loops 30
-	sleep 0.3
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 0.5 -o "$OUT" \
 		range-loops:loops libnope.so.9:foo
 	echo "$stderr"

@@ -40,7 +40,6 @@ samples() {
 
 @test "the hottest source line is the hot loop's, with its known share (80/20)" {
 	start range-loops 5
-	sleep 0.3
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 2 -o "$OUT" range-loops:loops
 	echo "$output"
 	cat "$OUT"
@@ -63,7 +62,6 @@ samples() {
 
 @test "--sort=samples lists the hottest instruction first; --no-disasm, --no-source" {
 	start range-loops 4
-	sleep 0.3
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1 --sort=samples -o "$OUT" range-loops:loops
 	[ "$status" -eq 0 ]
 	# the first row after the column header: the hot loop, marked
@@ -98,12 +96,12 @@ samples() {
 @test "two processes of one PIE, at different load addresses, count into one range" {
 	start range-loops 4
 	start range-loops 4
-	sleep 0.3
 	local a b
 	a=$(awk '/r-xp .*range-loops$/ { print $1; exit }' "/proc/${PIDS[0]}/maps")
 	b=$(awk '/r-xp .*range-loops$/ { print $1; exit }' "/proc/${PIDS[1]}/maps")
 	echo "load addresses: $a $b"
-	[ -n "$a" ] && [ "$a" != "$b" ]
+	[ -n "$a" ]
+	[ "$a" != "$b" ]
 	run "$BPFPROF" range -p "${PIDS[0]},${PIDS[1]}" -F 999 -d 1.5 -o "$OUT" range-loops:loops
 	echo "$output"
 	cat "$OUT"
@@ -122,7 +120,6 @@ samples() {
 
 @test "a libc range (memset, an IFUNC) catches samples" {
 	start range-loops 4
-	sleep 0.3
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1.5 -o "$OUT" libc.so.6:memset
 	echo "$output"
 	cat "$OUT" 2>/dev/null || true
@@ -144,7 +141,6 @@ samples() {
 
 @test "absolute addresses count in the one target process" {
 	start range-loops 4
-	sleep 0.3
 	local pid=${PIDS[0]} start pgoff vaddr size lo hi
 	read -r start pgoff < <(awk '/r-xp .*range-loops$/ { split($1, a, "-"); print a[1], $3; exit }' \
 		"/proc/$pid/maps")
@@ -168,7 +164,6 @@ samples() {
 
 @test "a binary no target maps: a warning naming it, a header and 0 samples" {
 	start range-loops 2
-	sleep 0.3
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.3 -o "$OUT" \
 		libnope.so.9:foo range-loops:loops
 	echo "$stderr"
@@ -207,7 +202,6 @@ samples() {
 
 @test "a library dlopen()ed by a -p target, given by path, is placed when it appears" {
 	start dlopen-late 4 1.5
-	sleep 0.3
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 2.5 -o "$OUT" \
 		"$WORKLOADS/libchain15.so:chain_15"
 	echo "$stderr"
@@ -338,7 +332,6 @@ range_fails() {
 
 @test "ranges that cannot be resolved: exit 64 and one line naming them, before sampling" {
 	start range-loops 3
-	sleep 0.3
 	local p=${PIDS[0]}
 	range_fails "unknown symbol 'no_such_function' in libc.so.6" -p "$p" libc.so.6:no_such_function
 	range_fails "unknown symbol 'nope' in range-loops" -p "$p" range-loops:nope

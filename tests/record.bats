@@ -9,6 +9,11 @@ load helpers
 setup() {
 	need_root
 	OUT=$BATS_TEST_TMPDIR/out.folded
+	PIDS=()
+}
+
+teardown() {
+	stop_workloads
 }
 
 @test "three leaves get their known CPU shares (50/30/20) under the right callers" {
@@ -34,14 +39,9 @@ setup() {
 }
 
 @test "-p profiles the given process and excludes other busy ones" {
-	"$WORKLOADS/spinner" 4 &
-	local spin=$!
-	"$WORKLOADS/fp-three" 4 &
-	local fp=$!
-	sleep 0.3
-	run "$BPFPROF" record -p "$fp" -F 999 -d 2 -o "$OUT"
-	kill "$spin" "$fp" 2>/dev/null || true
-	wait || true
+	start spinner 4
+	start fp-three 4
+	run "$BPFPROF" record -p "${PIDS[1]}" -F 999 -d 2 -o "$OUT"
 	[ "$status" -eq 0 ]
 	[ "$(total "$OUT" 'leaf_a')" -gt 250 ]
 	[ "$(total "$OUT" 'other_busy_loop')" -eq 0 ]
@@ -49,12 +49,20 @@ setup() {
 }
 
 @test "-p follows children forked after the start, and stops when the target exits" {
-	"$WORKLOADS/short-child" 1.5 &
-	local pid=$!
-	run "$BPFPROF" record -p "$pid" -F 999 -o "$OUT"
+	# the child is forked once bpfprof samples (SIGUSR1), however long it
+	# takes to start
+	"$WORKLOADS/short-child" 1.5 usr1 &
+	local pid=$! prof status=0
+	"$BPFPROF" record -p "$pid" -F 999 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
+	prof=$!
+	sampling "$prof"
+	kill -USR1 "$pid"
+	# bpfprof ends by itself when the target exits
+	wait "$prof" || status=$?
 	wait "$pid" || true
+	cat "$BATS_TEST_TMPDIR/err"
 	[ "$status" -eq 0 ]
-	# the child lives ~100 ms: ~100 samples at 999 Hz
+	# the child spins 100 ms of CPU time: ~100 samples at 999 Hz
 	[ "$(total "$OUT" 'main;child_spin')" -gt 40 ]
 	[ "$(total "$OUT" 'parent_spin')" -gt 300 ]
 }
@@ -104,9 +112,26 @@ setup() {
 	[ "$status" -eq 0 ]
 	[ "$(total "$OUT" 'other_busy_loop')" -gt 350 ]
 	[ "$(total "$OUT" '^swapper')" -eq 0 ]
-	run "$BPFPROF" record -a --idle -F 999 -d 1 -o "$OUT"
+	# --idle keeps the idle task's samples. A busy machine may have no idle
+	# time to sample (and on some VMs an idle CPU's cpu-clock stops), so:
+	# every switch away from the idle task is a context-switches sample of
+	# pid 0, and whenever the CPUs' idle time grew (/proc/stat) there was one.
+	local idle0 idle1
+	idle0=$(awk '$1 == "cpu" { print $5; exit }' /proc/stat)
+	run "$BPFPROF" record -a --idle -e context-switches -c 1 -d 1 -o "$OUT" -- sh -c \
+		'for i in $(seq 20); do sleep 0.01; done'
+	idle1=$(awk '$1 == "cpu" { print $5; exit }' /proc/stat)
 	[ "$status" -eq 0 ]
-	[ "$(total "$OUT" '^swapper')" -gt 0 ]
+	echo "idle time grew by $((idle1 - idle0)) ticks"
+	if ((idle1 > idle0)); then
+		[ "$(total "$OUT" '^swapper')" -gt 0 ]
+	fi
+	# and without --idle, none
+	run "$BPFPROF" record -a -e context-switches -c 1 -d 1 -o "$OUT" -- sh -c \
+		'for i in $(seq 20); do sleep 0.01; done'
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT")" -gt 0 ]
+	[ "$(total "$OUT" '^swapper')" -eq 0 ]
 }
 
 @test "-U keeps only user frames, -K only kernel frames" {
@@ -131,13 +156,16 @@ setup() {
 }
 
 @test "-t profiles one thread only" {
-	"$WORKLOADS/threads" 3 2 &
-	local pid=$!
-	sleep 0.3
-	local tid
+	start threads 3 2
+	local pid=${PIDS[0]} tid i
+	# its two spinning threads started (main only joins them)
+	for i in $(seq 300); do
+		[ "$(ls "/proc/$pid/task" | wc -l)" -ge 3 ] && break
+		sleep 0.1
+	done
 	tid=$(ls "/proc/$pid/task" | sort -n | tail -1)
+	[ "$tid" != "$pid" ]
 	run "$BPFPROF" record -t "$tid" --per-thread -F 999 -d 1 -o "$OUT"
-	wait || true
 	[ "$status" -eq 0 ]
 	[ "$(total "$OUT" "^threads-$pid/$tid;")" -gt 200 ]
 	[ "$(total "$OUT" "^threads-$pid/$tid;")" -eq "$(total "$OUT")" ]
@@ -150,8 +178,8 @@ setup() {
 	local cg="$mnt/bpfprof-test-$$"
 	mkdir "$cg"
 	(echo "$BASHPID" >"$cg/cgroup.procs" && exec "$WORKLOADS/spinner" 2.5) &
-	"$WORKLOADS/fp-three" 2.5 &
-	sleep 0.3
+	exec_of "$!" spinner
+	start fp-three 2.5
 	run "$BPFPROF" record -G "bpfprof-test-$$" -F 999 -d 1.5 -o "$OUT"
 	wait || true
 	rmdir "$cg"
@@ -164,15 +192,13 @@ setup() {
 	# counted by the spinner's own pid: other processes may run on either CPU
 	local spin
 	taskset -c 0 "$WORKLOADS/spinner" 2.5 &
-	spin=$!
-	sleep 0.2
+	spin=$(exec_of "$!" spinner)
 	run "$BPFPROF" record -C 1 --per-pid -F 999 -d 1 -o "$OUT"
 	wait || true
 	[ "$status" -eq 0 ]
 	[ "$(total "$OUT" "^spinner-$spin;")" -lt 20 ]
 	taskset -c 0 "$WORKLOADS/spinner" 2.5 &
-	spin=$!
-	sleep 0.2
+	spin=$(exec_of "$!" spinner)
 	run "$BPFPROF" record -C 0 --per-pid -F 999 -d 1 -o "$OUT"
 	wait || true
 	[ "$status" -eq 0 ]
@@ -200,7 +226,8 @@ setup() {
 	for sig in TERM INT; do
 		"$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 30 2>"$BATS_TEST_TMPDIR/err" &
 		local pid=$!
-		sleep 1.5
+		sampling "$pid"
+		sleep 1
 		kill -"$sig" "$pid"
 		wait "$pid"
 		well_formed "$OUT"

@@ -98,7 +98,7 @@ rust_names() {
 	cd "$BATS_TEST_TMPDIR"
 	"$BPFPROF" record -a --per-pid -F 999 -d 5 -o "$OUT" 2>"$BATS_TEST_TMPDIR/err" &
 	local prof=$!
-	sleep 1
+	sampling "$prof"
 	# node in its own mount namespace with a private /tmp: its perf map exists only
 	# there, and is gone with the namespace, seconds before the run ends. The
 	# script is copied in through an fd (the repository may itself be under /tmp).

@@ -4,25 +4,18 @@
  * tests/unwind.bats. Each has FILLERS functions that only make its CFI big
  * (each pushes callee-saved registers: several rows apiece), and a short
  * chain that spins: evict_S_outer -> evict_S_mid -> evict_S_leaf, where
- * evict_S_leaf spins until the given end time. Built by gcc -O2
+ * evict_S_leaf spins until the thread's CPU clock (cpu_now()) reaches the
+ * given end. Built by gcc -O2
  * -fomit-frame-pointer (no frame pointers): without the library's table a
  * walk cannot get out of it.
  */
-#include <time.h>
+#include "workload.h"
 
 #define CAT_(a, b, c) a##b##c
 #define CAT(a, b, c) CAT_(a, b, c)
 #define NAME(s) CAT(evict_, SIDE, s)
 
 volatile unsigned long NAME(_sink);
-
-static double clock_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* used by the fillers: an external call keeps their registers live across it */
 __attribute__((noinline)) unsigned long NAME(_mix)(unsigned long x)
@@ -52,8 +45,8 @@ __attribute__((noinline)) unsigned long NAME(_leaf)(double end)
 {
 	unsigned long n = 0;
 
-	while (clock_now() < end) /* spin */
-		for (int i = 0; i < 10000; i++)
+	while (cpu_now() < end) /* spin */
+		for (int i = 0; i < 20000; i++)
 			NAME(_sink) += i, n++;
 	return n;
 }

@@ -5,7 +5,13 @@
  * time (cpu_now(): about 100 samples at 999 Hz however busy the machine)
  * and exits. The parent reaps it and prints nothing. A profile longer than
  * the child's life must still symbolize child_spin.
+ *
+ * short-child SECONDS usr1: the parent spins until it gets SIGUSR1 (a test
+ * sends it once the profiler samples), forks the child then, and spins
+ * SECONDS more.
  */
+#include <signal.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "workload.h"
@@ -32,14 +38,29 @@ __attribute__((noinline)) void child_spin(double cpu)
 			sink += i + 1;
 }
 
+static volatile sig_atomic_t got_usr1;
+
+static void on_usr1(int sig)
+{
+	got_usr1 = sig;
+}
+
 int main(int argc, char **argv)
 {
 	double start = now();
-	double end = start + parse_duration(argc, argv);
+	double seconds = parse_duration(argc, argv);
+	double end = start + seconds;
 	double fork_at = start + FORK_AFTER < end ? start + FORK_AFTER : end;
 	pid_t pid;
 
-	parent_spin(fork_at);
+	if (argc > 2 && strcmp(argv[2], "usr1") == 0) {
+		signal(SIGUSR1, on_usr1);
+		while (!got_usr1)
+			parent_spin(now() + 0.001);
+		end = now() + seconds;
+	} else {
+		parent_spin(fork_at);
+	}
 	pid = fork();
 	if (pid < 0) {
 		perror("fork");

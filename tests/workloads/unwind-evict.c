@@ -1,6 +1,7 @@
 /*
- * unwind-evict SECONDS [PHASES]: PHASES phases (default 4) of SECONDS
- * each, alternating between two libraries whose unwind tables are large
+ * unwind-evict SECONDS [PHASES]: PHASES phases (default 4) of SECONDS of
+ * the thread's CPU time each (cpu_now(): a phase lasts as long in samples
+ * however busy the machine, and longer in wall time when it is), alternating between two libraries whose unwind tables are large
  * (libevict-a.so, libevict-b.so; see libevict.c): phase 0, 2, ... spin in
  * library a, phase 1, 3, ... in library b. With --unwind-memory room for
  * only one of the two tables, each phase makes the other table the least
@@ -23,7 +24,7 @@ __attribute__((noinline)) unsigned long run_phases(double seconds, int phases)
 	unsigned long n = 0;
 
 	for (int i = 0; i < phases; i++)
-		n += (i % 2 ? evict_b_outer : evict_a_outer)(now() + seconds);
+		n += (i % 2 ? evict_b_outer : evict_a_outer)(cpu_now() + seconds);
 	return n;
 }
 
