@@ -887,6 +887,14 @@ static void session__stats(const struct session *s, const struct profile *p)
 
 	for (int i = 0; i < WALK__MAX; i++)
 		walks += p->stats[STAT_WALK_FIRST + i];
+	if (s->o->idle)
+		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen (the idle task's kept: "
+				"--idle), %" PRIu64 " of no target\n",
+			p->stats[STAT_SEEN], p->stats[STAT_FILTERED]);
+	else
+		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen, %" PRIu64 " of the idle "
+				"task dropped (--idle keeps them), %" PRIu64 " of no target\n",
+			p->stats[STAT_SEEN], p->stats[STAT_IDLE], p->stats[STAT_FILTERED]);
 	fprintf(stderr, "bpfprof: stats: unwinding %s\n",
 		!us ? "by frame pointers (--unwind=fp)" :
 		s->o->unwind == UNWIND_DWARF ? "by DWARF tables only (--unwind=dwarf)" :

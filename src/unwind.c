@@ -31,6 +31,7 @@ struct ubin {
 	struct elf_load *loads; /* PT_LOAD segments: file offset -> vaddr */
 	size_t nr_loads;
 	uint64_t asked_ns;      /* when its table was last asked for */
+	uint64_t placed;        /* LOADED: the order it came into the maps (unwinder.placed) */
 	size_t need_rows, need_pages; /* OUT: the room its table takes (0: unknown) */
 	bool again;             /* asked for after it was left out */
 };
@@ -47,6 +48,7 @@ struct unwinder {
 	__u32 *free_bins;       /* unwind_bins indexes to reuse */
 	size_t nr_free_bins, cap_free_bins;
 	__u32 nr_bins, cap_bins; /* indexes never used start at nr_bins */
+	uint64_t placed;        /* tables placed so far: ubin.placed */
 	struct ubin *ubins;     /* by binary id */
 	size_t nr_ubins;
 	struct uproc {
@@ -173,30 +175,55 @@ static __u32 ubin__age(const struct unwinder *u, const struct ubin *ub)
 	return u->epoch - __atomic_load_n(&u->bins[ub->bin].used, __ATOMIC_RELAXED);
 }
 
+/* Walks went through @a less recently than through @b (ages in epochs). */
+static int ubin__cmp_age(const struct unwinder *u, const struct ubin *a, const struct ubin *b)
+{
+	__u32 age_a = ubin__age(u, a), age_b = ubin__age(u, b);
+
+	return age_a > age_b ? -1 : age_a < age_b;
+}
+
 /*
  * The table to evict to make room for @rows row pairs and @pages page
  * entries, or NULL. Only tables no walk went through during this epoch or
  * the one before (right after a tick, none went through the new one yet)
  * may go. Of those, the least recently walked through whose room alone,
- * with the free space around it, takes the new table; when none does, the
- * least recently walked through of all (its room may join another's).
+ * with the free space around it, takes the new table; of tables walked
+ * through as recently, the one whose room fits it best (the smallest), then
+ * the one placed last. When none does, the least recently walked through
+ * of all, then the one placed last (its room may join another's).
+ *
+ * Ties are common: a walk that stops at a binary without a table cannot
+ * stamp the tables below it, so while a process waits for one, every table
+ * its stacks go through ages alike, libc's as much as the library of the
+ * phase that just ended. The best fit keeps the large runs for the large
+ * tables: evicting a bigger table than needed splits the free space, and
+ * the bigger one may then never fit again.
  */
 static struct ubin *unwinder__victim(struct unwinder *u, size_t rows, size_t pages)
 {
 	struct ubin *alone = NULL, *oldest = NULL;
+	size_t alone_run = 0;
 
 	for (size_t i = 0; i < u->nr_ubins; i++) {
 		struct ubin *ub = &u->ubins[i];
-		__u32 age;
+		size_t run;
+		int c;
 
-		if (ub->state != UBIN_LOADED || (age = ubin__age(u, ub)) < 2)
+		if (ub->state != UBIN_LOADED || ubin__age(u, ub) < 2)
 			continue;
-		if (!oldest || age > ubin__age(u, oldest))
+		if (!oldest || (c = ubin__cmp_age(u, ub, oldest)) < 0 ||
+		    (c == 0 && ub->placed > oldest->placed))
 			oldest = ub;
-		if ((!alone || age > ubin__age(u, alone)) &&
-		    extent_pool__run_if_released(&u->row_pool, ub->row_off, ub->row_len) >= rows &&
-		    extent_pool__run_if_released(&u->page_pool, ub->page_off, ub->page_len) >= pages)
+		run = extent_pool__run_if_released(&u->row_pool, ub->row_off, ub->row_len);
+		if (run < rows ||
+		    extent_pool__run_if_released(&u->page_pool, ub->page_off, ub->page_len) < pages)
+			continue;
+		if (!alone || (c = ubin__cmp_age(u, ub, alone)) < 0 ||
+		    (c == 0 && (run < alone_run || (run == alone_run && ub->placed > alone->placed)))) {
 			alone = ub;
+			alone_run = run;
+		}
 	}
 	return alone ?: oldest;
 }
@@ -321,6 +348,7 @@ static int unwinder__arrived(struct unwinder *u, struct ubin *ub, struct cfi_tab
 		u->st.full += !ub->again;
 	} else {
 		ub->state = UBIN_LOADED;
+		ub->placed = ++u->placed;
 		u->st.tables++;
 		u->st.cached += cached;
 		u->st.reloaded += ub->again;
