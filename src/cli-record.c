@@ -82,8 +82,9 @@ static const struct argp_option options[] = {
 	  "sampled tables make room for new ones",
 	  CLI_GROUP_SAMPLING },
 	{ "stats", OPT_STATS, NULL, 0,
-	  "Print how the stack walks ended, the unwind tables loaded and the BPF "
-	  "program's run time per sample",
+	  "Print the samples seen (of the idle task, of no target), how the stack "
+	  "walks ended, the unwind tables loaded and the BPF program's run time per "
+	  "sample",
 	  CLI_GROUP_OUTPUT },
 	{ "empty-handler", OPT_EMPTY_HANDLER, NULL, OPTION_HIDDEN,
 	  "Attach a handler that returns at once (benchmarks only)", CLI_GROUP_SAMPLING },
