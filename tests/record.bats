@@ -244,6 +244,20 @@ held_ids() {
 	cat /proc/"$1"/fdinfo/* 2>/dev/null | awk -v k="$2_id:" '$1 == k { print $2 }' | sort -un
 }
 
+# gone KIND ID...: each BPF object of KIND (prog or map) is freed, waiting
+# up to 10 s for each (the kernel frees them after a grace period)
+gone() {
+	local kind=$1 id i
+	shift
+	for id in "$@"; do
+		for i in $(seq 100); do
+			bpftool "$kind" show id "$id" >/dev/null 2>&1 || break
+			sleep 0.1
+		done
+		refute bpftool "$kind" show id "$id"
+	done
+}
+
 @test "after SIGKILL no BPF program or map of bpfprof stays, and no file appears" {
 	# only the objects the killed bpfprof held: another bpfprof may be running
 	"$BPFPROF" record -a -F 999 -o "$OUT" &
@@ -261,21 +275,8 @@ held_ids() {
 	[ "${#maps[@]}" -gt 0 ]
 	kill -KILL "$pid"
 	wait "$pid" || true
-	# the kernel frees them after a grace period: wait for it
-	for id in "${progs[@]}"; do
-		for i in $(seq 100); do
-			bpftool prog show id "$id" >/dev/null 2>&1 || break
-			sleep 0.1
-		done
-		refute bpftool prog show id "$id"
-	done
-	for id in "${maps[@]}"; do
-		for i in $(seq 100); do
-			bpftool map show id "$id" >/dev/null 2>&1 || break
-			sleep 0.1
-		done
-		refute bpftool map show id "$id"
-	done
+	gone prog "${progs[@]}"
+	gone map "${maps[@]}"
 	[ ! -e "$OUT" ]
 	[ -z "$(ls "$(dirname "$OUT")" | grep bpfprof)" ]
 }
