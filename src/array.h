@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Growable arrays: one way to make room, by doubling. */
+/* Arrays: the element count of a fixed one; one way to grow one, by doubling. */
 #ifndef BPFPROF_ARRAY_H
 #define BPFPROF_ARRAY_H
 
 #include <stddef.h>
+
+/* The number of elements of the array (not pointer) @a (libiberty's is the same). */
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 /*
  * Make *@arr (a malloc'd array of *@cap elements of @elem bytes) hold at

@@ -2,17 +2,11 @@
 /* GNU build-id of an ELF file, from its notes. */
 #include <errno.h>
 #include <gelf.h>
-#include <pthread.h>
 #include <string.h>
 
 #include "buildid.h"
+#include "elfopen.h"
 
-static pthread_once_t buildid__once = PTHREAD_ONCE_INIT;
-
-static void buildid__init_libelf(void)
-{
-	elf_version(EV_CURRENT);
-}
 
 /*
  * Search the notes in @data for NT_GNU_BUILD_ID owned by "GNU"; copy at most
@@ -107,8 +101,7 @@ int buildid__read_fd(int fd, uint8_t *id, size_t size)
 		return -EBADF;
 	if (!id || !size)
 		return -EINVAL;
-	pthread_once(&buildid__once, buildid__init_libelf);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf_open__fd(fd);
 	if (!elf)
 		return -EIO;
 	if (elf_kind(elf) != ELF_K_ELF) {

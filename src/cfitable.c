@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "array.h"
 #include "cfifde.h"
 #include "cfitable.h"
+#include "elfopen.h"
 
 /* x86-64 DWARF register numbers */
 #define DWREG_RBP 6
@@ -33,12 +33,6 @@ struct cfi_builder {
 	uint32_t nr_raw, nr_used;
 };
 
-static pthread_once_t cfitable__once = PTHREAD_ONCE_INIT;
-
-static void cfitable__init_libelf(void)
-{
-	elf_version(EV_CURRENT);
-}
 
 /* ---- rows ------------------------------------------------------------ */
 
@@ -359,19 +353,12 @@ static struct cfi_table *cfi_table__build(Elf *elf, Elf *debug, bool want_debug)
 
 struct cfi_table *cfi_table__build_fd(int fd, int debug_fd)
 {
-	pthread_once(&cfitable__once, cfitable__init_libelf);
-	return cfi_table__build(
-		elf_begin(fd, ELF_C_READ_MMAP, NULL),
-		debug_fd >= 0 ? elf_begin(debug_fd, ELF_C_READ_MMAP, NULL) : NULL,
-		debug_fd >= 0);
+	return cfi_table__build(elf_open__fd(fd), elf_open__fd(debug_fd), debug_fd >= 0);
 }
 
 struct cfi_table *cfi_table__build_mem(const void *image, size_t size)
 {
-	pthread_once(&cfitable__once, cfitable__init_libelf);
-	/* libelf only reads the image (ELF_C_READ semantics) */
-	return cfi_table__build(size ? elf_memory((char *)image, size) : NULL, NULL,
-				false);
+	return cfi_table__build(elf_open__mem(image, size), NULL, false);
 }
 
 /* ---- the table ----------------------------------------------------------- */

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "buildid.h"
 #include "cficache.h"
 #include "cfitable.h"
@@ -74,7 +75,7 @@ static void cfi_print_row(FILE *out, uint64_t base, const struct unwind_row *r)
 		break;
 	default:
 		fprintf(out, "%s\n",
-			type < sizeof(cfi_types) / sizeof(*cfi_types) ? cfi_types[type] :
+			type < ARRAY_SIZE(cfi_types) ? cfi_types[type] :
 									"?");
 		return;
 	}

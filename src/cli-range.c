@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cli-shared.h"
 #include "cli.h"
 #include "output.h"
@@ -100,7 +101,7 @@ static void parse_sort(const struct argp_state *state, struct range_opts *ro, co
 
 static void parse_format(const struct argp_state *state, struct range_opts *ro, const char *arg)
 {
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 		if (!strcmp(arg, formats[i].name)) {
 			ro->format = formats[i].format;
 			return;
@@ -114,7 +115,7 @@ static enum listing_format format_by_file(const char *file)
 	const char *ext = file ? strrchr(file, '.') : NULL;
 
 	if (ext && !strchr(ext, '/'))
-		for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 			if (formats[i].ext && !strcmp(formats[i].ext, ext))
 				return formats[i].format;
 	return LISTING_TEXT;

@@ -16,7 +16,6 @@
 #include "cli.h"
 #include "output.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define MAX_STACKS_LIMIT (1u << 24)
 

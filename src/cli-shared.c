@@ -19,6 +19,7 @@
 #include "demangle.h"
 #include "evspec.h"
 #include "numlist.h"
+#include "procfs.h"
 #include "session.h"
 
 #define FALLBACK_MAX_STACK 127
@@ -65,67 +66,13 @@ unsigned long long cli__parse_integer(const struct argp_state *state, const char
 	return v;
 }
 
-/* A whole small file into a malloc'd string, trailing newline removed. */
-static char *read_text(const char *path)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	FILE *f;
-
-	f = fopen(path, "re");
-	if (!f)
-		return NULL;
-	len = getline(&line, &cap, f);
-	fclose(f);
-	if (len <= 0) {
-		free(line);
-		return NULL;
-	}
-	if (line[len - 1] == '\n')
-		line[len - 1] = '\0';
-	return line;
-}
-
-/* A sysctl or sysfs number, or @fallback when it cannot be read. */
-static unsigned long long read_ull(const char *path, unsigned long long fallback)
-{
-	unsigned long long v;
-	char *text = read_text(path);
-
-	if (!text || parse_ull(text, 1, ULLONG_MAX, &v))
-		v = fallback;
-	free(text);
-	return v;
-}
-
-/* The thread group of an existing task, or -1 when there is no such task. */
-static int task_tgid(int id)
-{
-	char path[64], *line = NULL;
-	size_t cap = 0;
-	int tgid = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", id);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (getline(&line, &cap, f) > 0)
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	free(line);
-	fclose(f);
-	return tgid;
-}
-
 static void check_pids(const struct argp_state *state, const struct idlist *pids)
 {
 	size_t i;
 	int tgid;
 
 	for (i = 0; i < pids->nr; i++) {
-		tgid = task_tgid(pids->ids[i]);
+		tgid = procfs__tgid(pids->ids[i]);
 		if (tgid < 0)
 			cli__usage_error(state, "no process with pid %d", pids->ids[i]);
 		if (tgid != pids->ids[i])
@@ -141,7 +88,7 @@ static void check_tids(const struct argp_state *state, const struct idlist *tids
 	size_t i;
 
 	for (i = 0; i < tids->nr; i++)
-		if (task_tgid(tids->ids[i]) < 0)
+		if (procfs__tgid(tids->ids[i]) < 0)
 			cli__usage_error(state, "no thread with tid %d", tids->ids[i]);
 }
 
@@ -169,9 +116,7 @@ static void online_cpus__read(struct online_cpus *on)
 {
 	long n;
 
-	on->text = read_text("/sys/devices/system/cpu/online");
-	if (!on->text || idlist__parse(&on->ids, on->text, INT_MAX - 1, 1) ||
-	    !on->ids.nr) {
+	if (procfs__online_cpus(&on->ids, &on->text) || !on->ids.nr) {
 		free(on->text);
 		n = sysconf(_SC_NPROCESSORS_CONF);
 		if (asprintf(&on->text, "0-%ld", n > 1 ? n - 1 : 0) < 0)
@@ -568,10 +513,10 @@ void cli__defaults(struct cli_parser *p, struct record_opts *opts)
 {
 	memset(opts, 0, sizeof(*opts));
 	p->opts = opts;
-	p->max_rate = read_ull("/proc/sys/kernel/perf_event_max_sample_rate",
+	p->max_rate = procfs__read_ull("/proc/sys/kernel/perf_event_max_sample_rate",
 			       FALLBACK_MAX_SAMPLE_RATE);
 	p->max_stack =
-		read_ull("/proc/sys/kernel/perf_event_max_stack", FALLBACK_MAX_STACK);
+		procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", FALLBACK_MAX_STACK);
 	if (p->max_stack > UINT_MAX)
 		p->max_stack = FALLBACK_MAX_STACK;
 	opts->event = "cpu-clock";

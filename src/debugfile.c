@@ -15,6 +15,7 @@
 #include "array.h"
 #include "buildid.h"
 #include "debugfile.h"
+#include "elfopen.h"
 #include "elfscn.h"
 
 static uint32_t crc32_update(uint32_t crc, const unsigned char *buf, size_t len)
@@ -66,8 +67,7 @@ static Elf_Data *debugfile__section(Elf *elf, const char *want)
 
 static Elf *debugfile__elf(int fd)
 {
-	elf_version(EV_CURRENT);
-	return elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	return elf_open__fd(fd);
 }
 
 int debugfile__link(int fd, char *name, size_t size, uint32_t *crc)

@@ -11,7 +11,6 @@
 #include "u64map.h"
 
 #ifndef ARRAY_SIZE
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
 static const char *const mode_names[] = {

@@ -7,12 +7,12 @@
  */
 #include <errno.h>
 #include <gelf.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array.h"
+#include "elfopen.h"
 #include "elfplt.h"
 #include "elfscn.h"
 #include "elfsyms.h"
@@ -67,12 +67,6 @@ struct sym_vec {
 	size_t cap;
 };
 
-static pthread_once_t elfsyms__once = PTHREAD_ONCE_INIT;
-
-static void elfsyms__init_libelf(void)
-{
-	elf_version(EV_CURRENT);
-}
 
 static int sym__rank(unsigned char bind)
 {
@@ -535,11 +529,7 @@ static struct elf_symtab *symtab__from_elf(Elf *elf)
 /* A libelf handle on the image at @image, else on the file at @fd; NULL when neither. */
 static Elf *elf__begin(int fd, const void *image, size_t size)
 {
-	pthread_once(&elfsyms__once, elfsyms__init_libelf);
-	/* libelf only reads an image: ELF_C_READ semantics, nothing is written. */
-	if (image)
-		return size ? elf_memory((char *)image, size) : NULL;
-	return fd >= 0 ? elf_begin(fd, ELF_C_READ_MMAP, NULL) : NULL;
+	return image ? elf_open__mem(image, size) : elf_open__fd(fd);
 }
 
 static struct elf_symtab *elf_symtab__load(int fd, const void *image, size_t size)

@@ -22,24 +22,6 @@ int perf_event__open(struct perf_event_attr *attr, pid_t pid, int cpu, int group
 	return fd < 0 ? -errno : fd;
 }
 
-int cpus__online(struct idlist *cpus)
-{
-	char buf[4096];
-	FILE *f = fopen("/sys/devices/system/cpu/online", "re");
-	int err;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, sizeof(buf), f)) {
-		fclose(f);
-		return -EIO;
-	}
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	err = idlist__parse(cpus, buf, 1 << 20, 1);
-	return err;
-}
-
 static int events__attach(int fd, int prog_fd)
 {
 	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd))

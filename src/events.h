@@ -24,7 +24,4 @@ void events__free(struct events *ev);
 int perf_event__open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
 		     unsigned long flags);
 
-/* The online CPUs (/sys/devices/system/cpu/online). 0 or -errno. */
-int cpus__online(struct idlist *cpus);
-
 #endif /* BPFPROF_EVENTS_H */

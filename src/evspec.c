@@ -8,9 +8,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "array.h"
 #include "evspec.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct evname {
 	const char *name;

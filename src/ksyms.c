@@ -163,7 +163,7 @@ static bool kline__is_end_marker(const struct kline *kl)
 
 	if (kl->mod)
 		return false;
-	for (i = 0; i < sizeof(markers) / sizeof(markers[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(markers); i++) {
 		if (kl->name_len == strlen(markers[i]) &&
 		    !memcmp(kl->name, markers[i], kl->name_len))
 			return true;

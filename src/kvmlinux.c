@@ -10,7 +10,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "buildid.h"
+#include "elfopen.h"
 #include "elfscn.h"
 #include "kvmlinux.h"
 
@@ -55,8 +57,7 @@ int kvmlinux__kernel_build_id(const char *notes, uint8_t *id, size_t size)
 
 static Elf *kvmlinux__elf(int fd)
 {
-	elf_version(EV_CURRENT);
-	return elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	return elf_open__fd(fd);
 }
 
 /* The ELF file at @fd has DWARF: a .debug_info section with contents. */
@@ -146,7 +147,7 @@ static int elf__symbol(Elf *elf, const char *name, uint64_t *value)
 {
 	static const Elf64_Word types[] = { SHT_SYMTAB, SHT_DYNSYM };
 
-	for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+	for (size_t t = 0; t < ARRAY_SIZE(types); t++) {
 		Elf_Scn *scn = NULL;
 
 		while ((scn = elf_nextscn(elf, scn))) {
@@ -232,7 +233,7 @@ struct kvmlinux *kvmlinux__open(const struct ksyms *ks, const char *const *roots
 		errno = -fd;
 		return NULL;
 	}
-	for (size_t i = 0; i < sizeof(anchors) / sizeof(anchors[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(anchors); i++) {
 		const struct ksym *sym = ksyms__find(ks, anchors[i]);
 		uint64_t value;
 

@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "array.h"
 #include "config.h"
 #include "cli.h"
 #include "session.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static int cmd_record(int argc, char **argv)
 {

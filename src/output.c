@@ -3,9 +3,9 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "array.h"
 #include "output.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Each format: its writer, its -f name, the file extension that implies it. */
 static const struct {

@@ -35,6 +35,7 @@
 #include "outfile.h"
 #include "output.h"
 #include "proc.h"
+#include "procfs.h"
 #include <bpf/bpf.h>
 
 #include "cficache.h"
@@ -106,19 +107,6 @@ static int fail(const struct session *s, int status, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return status;
-}
-
-static unsigned int read_sysctl(const char *path, unsigned int fallback)
-{
-	unsigned int v = fallback;
-	FILE *f = fopen(path, "re");
-
-	if (f) {
-		if (fscanf(f, "%u", &v) != 1)
-			v = fallback;
-		fclose(f);
-	}
-	return v;
 }
 
 /* Seconds from @a to @b, both from monotime__ns(). */
@@ -316,9 +304,9 @@ static int session__load(struct session *s)
 	struct loader_cfg cfg = {
 		.range_shift = RANGE_PAGE_SHIFT,
 		.max_depth = o->max_depth,
-		.kernel_max = read_sysctl("/proc/sys/kernel/perf_event_max_stack", 127),
+		.kernel_max = procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", 127),
 		.max_stacks = o->max_stacks,
-		.max_targets = read_sysctl("/proc/sys/kernel/pid_max", 4194304),
+		.max_targets = procfs__read_ull("/proc/sys/kernel/pid_max", 4194304),
 		.user_stacks = o->stacks != STACKS_KERNEL_ONLY,
 		.kernel_stacks = o->stacks != STACKS_USER_ONLY,
 		.filter_tgid = s->filter_tgid,
@@ -360,21 +348,12 @@ static int session__watch(struct session *s, pid_t id, bool thread)
 	return 0;
 }
 
-static pid_t tgid_of(pid_t tid)
+/* The process of a -t target (the thread itself when it is gone). */
+static pid_t session__tgid_of(pid_t tid)
 {
-	char path[64], line[256];
-	pid_t tgid = tid;
-	FILE *f;
+	pid_t tgid = procfs__tgid(tid);
 
-	snprintf(path, sizeof(path), "/proc/%d/status", tid);
-	f = fopen(path, "re");
-	if (!f)
-		return tid;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	fclose(f);
-	return tgid;
+	return tgid < 0 ? tid : tgid;
 }
 
 /* Follow the -p and -t targets' processes, their mappings read now. */
@@ -386,7 +365,7 @@ static int session__track(struct session *s)
 	for (size_t i = 0; i < o->pids.nr && !err; i++)
 		err = proc_table__track(s->pt, o->pids.ids[i]);
 	for (size_t i = 0; i < o->tids.nr && !err; i++)
-		err = proc_table__track(s->pt, tgid_of(o->tids.ids[i]));
+		err = proc_table__track(s->pt, session__tgid_of(o->tids.ids[i]));
 	if (!err && !s->filter_tgid && !o->tids.nr)
 		err = proc_table__scan_all(s->pt);
 	if (err)
@@ -470,7 +449,7 @@ static pid_t session__one_target(const struct session *s)
 	else if (s->cmd)
 		tgid = command__pid(s->cmd);
 	for (size_t i = 0; i < o->tids.nr; i++) {
-		pid_t t = tgid_of(o->tids.ids[i]);
+		pid_t t = session__tgid_of(o->tids.ids[i]);
 
 		if (tgid && t != tgid)
 			return 0;
@@ -584,7 +563,7 @@ static int session__open(struct session *s)
 	if (s->ro && s->ro->stacks && !(s->stacks_out = outfile__open(s->ro->stacks)))
 		return fail(s, EXIT_USAGE, "cannot write '%s': %s", s->ro->stacks,
 			    strerror(errno));
-	err = o->cpus.nr ? session__copy_cpus(s) : cpus__online(&s->cpus);
+	err = o->cpus.nr ? session__copy_cpus(s) : procfs__online_cpus(&s->cpus, NULL);
 	if (err)
 		return fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
 	raise_nofile();
@@ -809,38 +788,46 @@ static int session__run(struct session *s)
 	size_t max = 3 + sideband__nr_fds(s->sb) + s->nr_pidfds;
 	struct pollfd *pfd = calloc(max, sizeof(*pfd));
 	size_t *map = calloc(max, sizeof(*map));
-	int err;
+	int err, status = 0;
 
 	if (!pfd || !map) {
-		free(pfd);
-		free(map);
-		return fail(s, EXIT_RUNTIME, "out of memory");
+		status = fail(s, EXIT_RUNTIME, "out of memory");
+		goto out;
 	}
 	s->t0 = monotime__ns();
 	err = session__timer(s);
 	err = err ?: events__enable(s->ev);
 	if (err) {
-		free(pfd);
-		free(map);
-		return fail(s, EXIT_RUNTIME, "cannot enable sampling: %s", strerror(-err));
+		status = fail(s, EXIT_RUNTIME, "cannot enable sampling: %s", strerror(-err));
+		goto out;
 	}
 	if (s->cmd && (err = command__release(s->cmd))) {
-		free(pfd);
-		free(map);
-		return fail(s, 127, "cannot run '%s': %s", s->o->command[0], strerror(-err));
+		status = fail(s, 127, "cannot run '%s': %s", s->o->command[0], strerror(-err));
+		goto out;
 	}
 	while (!s->stop && !err)
 		err = session__poll(s, pfd, map);
 	events__disable(s->ev);
 	s->t1 = monotime__ns();
+	if (err)
+		status = fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
+out:
 	free(pfd);
 	free(map);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
-	return 0;
+	return status;
 }
 
 /* ---- the end ---- */
+
+/* The summary's rate: what was asked for, and @hz seen on the busiest CPU. */
+static void session__print_rate(const struct session *s, double hz)
+{
+	if (s->o->use_period)
+		fprintf(stderr, "period %llu requested", s->o->period);
+	else
+		fprintf(stderr, "%llu Hz requested", s->o->freq);
+	fprintf(stderr, ", %.1f Hz effective on the busiest CPU", hz);
+}
 
 static void session__summary(const struct session *s, const struct profile *p)
 {
@@ -856,11 +843,7 @@ static void session__summary(const struct session *s, const struct profile *p)
 			"; raise --max-stacks)",
 			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
 	fprintf(stderr, ", %zu unique stacks, %.2f s, ", p->nr, p->duration);
-	if (s->o->use_period)
-		fprintf(stderr, "period %llu requested", s->o->period);
-	else
-		fprintf(stderr, "%llu Hz requested", s->o->freq);
-	fprintf(stderr, ", %.1f Hz effective on the busiest CPU", hz);
+	session__print_rate(s, hz);
 	if (st[STAT_USTACK_FAULT])
 		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
 	if (st[STAT_TARGETS_FULL])
@@ -1014,11 +997,8 @@ static void session__range_summary(const struct session *s, const struct listing
 		" lost, %" PRIu64 " seen, %.2f s, ",
 		s->prog, st[STAT_KEPT], ls->nr, ls->nr == 1 ? "" : "s", st[STAT_OUT_OF_RANGE],
 		st[STAT_DROP_COUNTS_FULL], st[STAT_SEEN], ls->duration);
-	if (s->o->use_period)
-		fprintf(stderr, "period %llu requested", s->o->period);
-	else
-		fprintf(stderr, "%llu Hz requested", s->o->freq);
-	fprintf(stderr, ", %.1f Hz effective on the busiest CPU\n", hz);
+	session__print_rate(s, hz);
+	fputc('\n', stderr);
 }
 
 /* range --stacks: the stacks of the samples in the ranges, as record writes them. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "elfopen.h"
 #include "srcinfo.h"
 
 /* An address range of something: a compile unit, or a node of one. */
@@ -327,11 +328,10 @@ struct srcinfo *srcinfo__open(int fd)
 	struct srcinfo *si;
 	int err;
 
-	elf_version(EV_CURRENT);
 	si = calloc(1, sizeof(*si));
 	if (!si)
 		return NULL;
-	si->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	si->elf = elf_open__fd(fd);
 	si->dw = si->elf ? dwarf_begin_elf(si->elf, DWARF_C_READ, NULL) : NULL;
 	if (!si->dw) {
 		srcinfo__free(si);
@@ -383,7 +383,7 @@ static const char *die__name(Dwarf_Die *die)
 	static const int attrs[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name };
 	Dwarf_Attribute attr;
 
-	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(attrs); i++) {
 		const char *s = dwarf_formstring(dwarf_attr_integrate(die, attrs[i], &attr));
 
 		if (s && *s)

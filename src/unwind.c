@@ -440,7 +440,7 @@ void unwinder__tick(struct unwinder *u)
 	__u32 ids[256];
 
 	loader__set_unwind_epoch(u->l, ++u->epoch);
-	if (loader__take_unwind_wanted(u->l, ids, sizeof(ids) / sizeof(ids[0]), &n))
+	if (loader__take_unwind_wanted(u->l, ids, ARRAY_SIZE(ids), &n))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		struct ubin *ub = ids[i] && ids[i] <= u->nr_ubins ? &u->ubins[ids[i] - 1] : NULL;

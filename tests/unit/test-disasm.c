@@ -4,10 +4,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "array.h"
 #include "check.h"
 #include "disasm.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct want {
 	uint64_t addr;
@@ -244,7 +244,6 @@ int main(void)
 	test_edges(d);
 	test_own_function(d);
 	disasm__free(d);
-	disasm__free(NULL);
-	CHECK(1, "free: NULL is harmless");
+	disasm__free(NULL); /* harmless: a crash here prints no plan, and the run fails */
 	return check_done();
 }

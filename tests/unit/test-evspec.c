@@ -3,10 +3,10 @@
 #include <errno.h>
 #include <string.h>
 
+#include "array.h"
 #include "check.h"
 #include "evspec.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct want {
 	const char *name;
