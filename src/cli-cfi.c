@@ -124,11 +124,39 @@ static bool cfi_same(const struct cfi_table *a, const struct cfi_table *b)
 	       !memcmp(a->rows, b->rows, cfi_table__bytes(a));
 }
 
+/* A build error as one line naming @path (and @debug, the debug file); the exit status. */
+static int cfi_error(const char *path, const char *debug, int err)
+{
+	switch (err) {
+	case ENOEXEC:
+		if (debug)
+			fprintf(stderr, CFI_PROG ": '%s' or '%s' is not an x86-64 ELF file\n",
+				path, debug);
+		else
+			fprintf(stderr, CFI_PROG ": '%s' is not an x86-64 ELF file\n",
+				path);
+		return EXIT_USAGE;
+	case ENODATA:
+		fprintf(stderr,
+			CFI_PROG ": '%s' has no CFI (.eh_frame or .debug_frame)\n", path);
+		return EXIT_USAGE;
+	case E2BIG:
+		fprintf(stderr,
+			CFI_PROG ": '%s': the code its CFI covers spans 4 GiB or more\n",
+			path);
+		return EXIT_USAGE;
+	default:
+		fprintf(stderr, CFI_PROG ": '%s': %s\n", path, strerror(err));
+		return EXIT_RUNTIME;
+	}
+}
+
 /*
  * --stats: build cold (timed), then, with a cache, store the table and
- * time loading it back. The exit status.
+ * time loading it back. The exit status, every failure reported.
  */
-static int cfi_stats(const char *path, int fd, int debug_fd, const char *dir)
+static int cfi_stats(const char *path, const char *debug_path, int fd, int debug_fd,
+		     const char *dir)
 {
 	uint8_t id[BUILD_ID_MAX];
 	struct cfi_table *t, *c;
@@ -138,7 +166,7 @@ static int cfi_stats(const char *path, int fd, int debug_fd, const char *dir)
 	t = cfi_table__build_fd(fd, debug_fd);
 	t1 = monotime__ns() / 1e6;
 	if (!t)
-		return -errno;
+		return cfi_error(path, debug_path, errno);
 	cfi_print_stats(stdout, path, t);
 	printf("build: %.3f ms (cold)\n", t1 - t0);
 	len = buildid__read_fd(fd, id, sizeof(id));
@@ -168,43 +196,18 @@ static int cfi_stats(const char *path, int fd, int debug_fd, const char *dir)
 	return err;
 }
 
-static int cfi_dump(int fd, int debug_fd, const char *dir)
+/* The rows, one a line. The exit status, a failure reported. */
+static int cfi_dump(const char *path, const char *debug_path, int fd, int debug_fd,
+		    const char *dir)
 {
 	struct cfi_table *t = cficache__get(dir, fd, debug_fd, NULL);
 
 	if (!t)
-		return -errno;
+		return cfi_error(path, debug_path, errno);
 	for (uint32_t i = 0; i < t->nr_rows; i++)
 		cfi_print_row(stdout, t->base, &t->rows[i]);
 	cfi_table__free(t);
 	return 0;
-}
-
-/* A build error as one line naming @path (and @debug, the debug file); the exit status. */
-static int cfi_error(const char *path, const char *debug, int err)
-{
-	switch (err) {
-	case ENOEXEC:
-		if (debug)
-			fprintf(stderr, CFI_PROG ": '%s' or '%s' is not an x86-64 ELF file\n",
-				path, debug);
-		else
-			fprintf(stderr, CFI_PROG ": '%s' is not an x86-64 ELF file\n",
-				path);
-		return EXIT_USAGE;
-	case ENODATA:
-		fprintf(stderr,
-			CFI_PROG ": '%s' has no CFI (.eh_frame or .debug_frame)\n", path);
-		return EXIT_USAGE;
-	case E2BIG:
-		fprintf(stderr,
-			CFI_PROG ": '%s': the code its CFI covers spans 4 GiB or more\n",
-			path);
-		return EXIT_USAGE;
-	default:
-		fprintf(stderr, CFI_PROG ": '%s': %s\n", path, strerror(err));
-		return EXIT_RUNTIME;
-	}
 }
 
 static int cfi_open(const char *path)
@@ -268,13 +271,10 @@ int cli_cfi__run(int argc, char **argv)
 	/* no cache directory (no HOME): as --no-cache */
 	if (!no_cache)
 		dir = cache_dir ? strdup(cache_dir) : cficache__default_dir();
-	c = stats ? cfi_stats(path, fd, debug_fd, dir) : cfi_dump(fd, debug_fd, dir);
-	if (c < 0)
-		status = cfi_error(path, debug_path, -c);
-	else if (fflush(stdout))
+	status = stats ? cfi_stats(path, debug_path, fd, debug_fd, dir) :
+			 cfi_dump(path, debug_path, fd, debug_fd, dir);
+	if (!status && fflush(stdout))
 		status = EXIT_RUNTIME;
-	else
-		status = c;
 out:
 	free(dir);
 	if (debug_fd >= 0)

@@ -802,7 +802,7 @@ static int session__run(struct session *s)
 		goto out;
 	}
 	if (s->cmd && (err = command__release(s->cmd))) {
-		status = fail(s, 127, "cannot run '%s': %s", s->o->command[0], strerror(-err));
+		status = fail(s, EXIT_NOCMD, "cannot run '%s': %s", s->o->command[0], strerror(-err));
 		goto out;
 	}
 	while (!s->stop && !err)

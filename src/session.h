@@ -9,10 +9,12 @@
 #define EXIT_USAGE 64  /* EX_USAGE: bad option or value */
 #define EXIT_NOPERM 77 /* EX_NOPERM: missing capabilities */
 #define EXIT_RUNTIME 1 /* anything else that failed */
+#define EXIT_NOCMD 127 /* the command could not be run (the shell's status for it) */
 
 /*
  * Run a whole recording. Reports errors itself (one line on stderr) and
- * returns the process exit status: 0, EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME.
+ * returns the process exit status: 0, EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME,
+ * EXIT_NOCMD.
  */
 int record__run(const struct record_opts *opts);
 
