@@ -7,11 +7,6 @@
 #include "buildid.h"
 #include "elfopen.h"
 
-
-/*
- * Search the notes in @data for NT_GNU_BUILD_ID owned by "GNU"; copy at most
- * @size bytes of it (a longer id is truncated, as perf does).
- */
 /*
  * A GNU build-id note (type, name and description as read): its id into
  * @id (at most @size bytes). Returns the length, or 0 when it is another note.
@@ -28,6 +23,10 @@ static int note__build_id(uint32_t type, const char *name, size_t namesz, const 
 	return (int)size;
 }
 
+/*
+ * Search the notes in @data for NT_GNU_BUILD_ID owned by "GNU"; copy at most
+ * @size bytes of it (a longer id is truncated, as perf does).
+ */
 static int notes__find(Elf_Data *data, uint8_t *id, size_t size)
 {
 	size_t off = 0, next, name_off, desc_off;

@@ -33,7 +33,6 @@ struct cfi_builder {
 	uint32_t nr_raw, nr_used;
 };
 
-
 /* ---- rows ------------------------------------------------------------ */
 
 static bool op__breg(const Dwarf_Op *op, unsigned int *reg, int64_t *off)

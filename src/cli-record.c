@@ -16,7 +16,6 @@
 #include "cli.h"
 #include "output.h"
 
-
 #define MAX_STACKS_LIMIT (1u << 24)
 
 const char *argp_program_version = "bpfprof " BPFPROF_VERSION;

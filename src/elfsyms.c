@@ -67,7 +67,6 @@ struct sym_vec {
 	size_t cap;
 };
 
-
 static int sym__rank(unsigned char bind)
 {
 	switch (bind) {

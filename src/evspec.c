@@ -11,7 +11,6 @@
 #include "array.h"
 #include "evspec.h"
 
-
 struct evname {
 	const char *name;
 	__u32 type;

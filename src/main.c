@@ -9,7 +9,6 @@
 #include "cli.h"
 #include "session.h"
 
-
 static int cmd_record(int argc, char **argv)
 {
 	struct record_opts opts;

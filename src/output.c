@@ -6,7 +6,6 @@
 #include "array.h"
 #include "output.h"
 
-
 /* Each format: its writer, its -f name, the file extension that implies it. */
 static const struct {
 	const struct output_ops *ops;

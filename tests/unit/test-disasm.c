@@ -8,7 +8,6 @@
 #include "check.h"
 #include "disasm.h"
 
-
 struct want {
 	uint64_t addr;
 	unsigned int size;

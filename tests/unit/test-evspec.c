@@ -7,7 +7,6 @@
 #include "check.h"
 #include "evspec.h"
 
-
 struct want {
 	const char *name;
 	__u32 type;
