@@ -75,8 +75,7 @@ static void cfi_print_row(FILE *out, uint64_t base, const struct unwind_row *r)
 		break;
 	default:
 		fprintf(out, "%s\n",
-			type < ARRAY_SIZE(cfi_types) ? cfi_types[type] :
-									"?");
+			type < ARRAY_SIZE(cfi_types) ? cfi_types[type] : "?");
 		return;
 	}
 	switch (r->rbp_type) {

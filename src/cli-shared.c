@@ -514,7 +514,7 @@ void cli__defaults(struct cli_parser *p, struct record_opts *opts)
 	memset(opts, 0, sizeof(*opts));
 	p->opts = opts;
 	p->max_rate = procfs__read_ull("/proc/sys/kernel/perf_event_max_sample_rate",
-			       FALLBACK_MAX_SAMPLE_RATE);
+				       FALLBACK_MAX_SAMPLE_RATE);
 	p->max_stack =
 		procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", FALLBACK_MAX_STACK);
 	if (p->max_stack > UINT_MAX)

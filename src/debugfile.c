@@ -65,14 +65,9 @@ static Elf_Data *debugfile__section(Elf *elf, const char *want)
 	return NULL;
 }
 
-static Elf *debugfile__elf(int fd)
-{
-	return elf_open__fd(fd);
-}
-
 int debugfile__link(int fd, char *name, size_t size, uint32_t *crc)
 {
-	Elf *elf = debugfile__elf(fd);
+	Elf *elf = elf_open__fd(fd);
 	Elf_Data *d = elf ? debugfile__section(elf, ".gnu_debuglink") : NULL;
 	int err = -ENOENT;
 	size_t len;
@@ -129,7 +124,7 @@ static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t
 
 int debugfile__minidebuginfo(int fd, void **image, size_t *size)
 {
-	Elf *elf = debugfile__elf(fd);
+	Elf *elf = elf_open__fd(fd);
 	Elf_Data *d = elf ? debugfile__section(elf, ".gnu_debugdata") : NULL;
 	int err = -ENOENT;
 

@@ -10,9 +10,6 @@
 #include "demangle.h"
 #include "u64map.h"
 
-#ifndef ARRAY_SIZE
-#endif
-
 static const char *const mode_names[] = {
 	[DEMANGLE_SHORT] = "short",
 	[DEMANGLE_FULL] = "full",

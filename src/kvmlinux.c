@@ -55,15 +55,10 @@ int kvmlinux__kernel_build_id(const char *notes, uint8_t *id, size_t size)
 	return ret;
 }
 
-static Elf *kvmlinux__elf(int fd)
-{
-	return elf_open__fd(fd);
-}
-
 /* The ELF file at @fd has DWARF: a .debug_info section with contents. */
 static bool elf__has_dwarf(int fd)
 {
-	Elf *elf = kvmlinux__elf(fd);
+	Elf *elf = elf_open__fd(fd);
 	Elf_Scn *scn = NULL;
 	bool found = false;
 	const char *name;
@@ -182,7 +177,7 @@ static int elf__symbol(Elf *elf, const char *name, uint64_t *value)
 
 int kvmlinux__symbol(int fd, const char *name, uint64_t *value)
 {
-	Elf *elf = kvmlinux__elf(fd);
+	Elf *elf = elf_open__fd(fd);
 	int ret;
 
 	if (!elf)

@@ -31,7 +31,6 @@ struct ubin {
 	struct elf_load *loads; /* PT_LOAD segments: file offset -> vaddr */
 	size_t nr_loads;
 	uint64_t asked_ns;      /* when its table was last asked for */
-	uint64_t placed;        /* LOADED: the order it came into the maps (unwinder.placed) */
 	size_t need_rows, need_pages; /* OUT: the room its table takes (0: unknown) */
 	bool again;             /* asked for after it was left out */
 };
@@ -48,7 +47,6 @@ struct unwinder {
 	__u32 *free_bins;       /* unwind_bins indexes to reuse */
 	size_t nr_free_bins, cap_free_bins;
 	__u32 nr_bins, cap_bins; /* indexes never used start at nr_bins */
-	uint64_t placed;        /* tables placed so far: ubin.placed */
 	struct ubin *ubins;     /* by binary id */
 	size_t nr_ubins;
 	struct uproc {
@@ -189,9 +187,9 @@ static int ubin__cmp_age(const struct unwinder *u, const struct ubin *a, const s
  * the one before (right after a tick, none went through the new one yet)
  * may go. Of those, the least recently walked through whose room alone,
  * with the free space around it, takes the new table; of tables walked
- * through as recently, the one whose room fits it best (the smallest), then
- * the one placed last. When none does, the least recently walked through
- * of all, then the one placed last (its room may join another's).
+ * through as recently, the one whose room fits it best (the smallest). When
+ * none does, the least recently walked through of all (its room may join
+ * another's).
  *
  * Ties are common: a walk that stops at a binary without a table cannot
  * stamp the tables below it, so while a process waits for one, every table
@@ -212,15 +210,13 @@ static struct ubin *unwinder__victim(struct unwinder *u, size_t rows, size_t pag
 
 		if (ub->state != UBIN_LOADED || ubin__age(u, ub) < 2)
 			continue;
-		if (!oldest || (c = ubin__cmp_age(u, ub, oldest)) < 0 ||
-		    (c == 0 && ub->placed > oldest->placed))
+		if (!oldest || ubin__cmp_age(u, ub, oldest) < 0)
 			oldest = ub;
 		run = extent_pool__run_if_released(&u->row_pool, ub->row_off, ub->row_len);
 		if (run < rows ||
 		    extent_pool__run_if_released(&u->page_pool, ub->page_off, ub->page_len) < pages)
 			continue;
-		if (!alone || (c = ubin__cmp_age(u, ub, alone)) < 0 ||
-		    (c == 0 && (run < alone_run || (run == alone_run && ub->placed > alone->placed)))) {
+		if (!alone || (c = ubin__cmp_age(u, ub, alone)) < 0 || (c == 0 && run < alone_run)) {
 			alone = ub;
 			alone_run = run;
 		}
@@ -348,7 +344,6 @@ static int unwinder__arrived(struct unwinder *u, struct ubin *ub, struct cfi_tab
 		u->st.full += !ub->again;
 	} else {
 		ub->state = UBIN_LOADED;
-		ub->placed = ++u->placed;
 		u->st.tables++;
 		u->st.cached += cached;
 		u->st.reloaded += ub->again;

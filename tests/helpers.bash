@@ -67,20 +67,30 @@ refute() {
 	fi
 }
 
-# sampling PID: wait (up to 30 s) until the bpfprof process PID samples: its
-# main thread blocked in its event loop's poll(2), which it enters right
-# after it enables the events and which always has 3 fds or more (its
-# start-up waits poll one). A condition, not a sleep that guesses how long
-# bpfprof takes to start on this machine.
-sampling() {
-	local i nr nfds
+# wait_until CMD...: run CMD every 0.1 s until it succeeds, for 30 s at
+# most; its status. A condition, never a sleep that guesses how long
+# something takes on this machine.
+wait_until() {
+	local i
 	for i in $(seq 300); do
-		read -r nr _ nfds _ <"/proc/$1/syscall" || return 1
-		[ "$nr" = 7 ] && ((nfds >= 3)) && return 0
+		"$@" && return 0
 		sleep 0.1
 	done
-	echo "bpfprof $1 did not start sampling in 30 s" >&2
-	return 1
+	"$@"
+}
+
+# in_event_loop PID: the bpfprof process PID samples: its main thread is
+# blocked in its event loop's poll(2), which it enters right after it
+# enables the events and which always has 3 fds or more (its start-up
+# waits poll one)
+in_event_loop() {
+	local nr nfds
+	read -r nr _ nfds _ <"/proc/$1/syscall" && [ "$nr" = 7 ] && ((nfds >= 3))
+}
+
+# sampling PID: wait until the bpfprof process PID samples
+sampling() {
+	wait_until in_event_loop "$1" || { echo "bpfprof $1 did not start sampling in 30 s" >&2; return 1; }
 }
 
 # Background workloads of a test: start WORKLOAD ARG... runs one from
@@ -93,17 +103,15 @@ start() {
 	exec_of "$!" "$1" >/dev/null
 }
 
-# exec_of PID NAME: PID once it runs NAME (its comm, the first 15
-# characters), waiting up to 30 s: a process the test started itself has
-# exec'd, not any process of that name on the machine
+# runs PID COMM: process PID runs COMM (its comm, at most 15 characters)
+runs() {
+	[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ]
+}
+
+# exec_of PID NAME: PID once it runs NAME, waiting up to 30 s: a process the
+# test started itself has exec'd, not any process of that name on the machine
 exec_of() {
-	local i comm=${2:0:15}
-	for i in $(seq 300); do
-		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$comm" ] && break
-		sleep 0.1
-	done
-	[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$comm" ] ||
-		{ echo "process $1 never ran $2" >&2; return 1; }
+	wait_until runs "$1" "${2:0:15}" || { echo "process $1 never ran $2" >&2; return 1; }
 	echo "$1"
 }
 

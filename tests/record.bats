@@ -156,14 +156,16 @@ teardown() {
 	[ "$(grep -E '^threads-[0-9]+/[0-9]+;.*thread_spin ' "$OUT" | cut -d';' -f1 | sort -u | wc -l)" -ge 2 ]
 }
 
+# has_threads PID N: process PID has N threads or more
+has_threads() {
+	[ "$(ls "/proc/$1/task" | wc -l)" -ge "$2" ]
+}
+
 @test "-t profiles one thread only" {
 	start threads 3 2
-	local pid=${PIDS[0]} tid i
+	local pid=${PIDS[0]} tid
 	# its two spinning threads started (main only joins them)
-	for i in $(seq 300); do
-		[ "$(ls "/proc/$pid/task" | wc -l)" -ge 3 ] && break
-		sleep 0.1
-	done
+	wait_until has_threads "$pid" 3 || true
 	tid=$(ls "/proc/$pid/task" | sort -n | tail -1)
 	[ "$tid" != "$pid" ]
 	run "$BPFPROF" record -t "$tid" --per-thread -F 999 -d 1 -o "$OUT"
@@ -246,31 +248,36 @@ held_ids() {
 	cat /proc/"$1"/fdinfo/* 2>/dev/null | awk -v k="$2_id:" '$1 == k { print $2 }' | sort -un
 }
 
-# gone KIND ID...: each BPF object of KIND (prog or map) is freed, waiting
-# up to 10 s for each (the kernel frees them after a grace period)
+# holds_sample_prog PID: process PID holds bpfprof's sampling program
+holds_sample_prog() {
+	local id
+	for id in $(held_ids "$1" prog); do
+		bpftool prog show id "$id" 2>/dev/null | grep -q bpfprof_sample && return 0
+	done
+	return 1
+}
+
+# freed KIND ID: no BPF object of KIND (prog or map) has that id any more
+freed() {
+	! bpftool "$1" show id "$2" >/dev/null 2>&1
+}
+
+# gone KIND ID...: each BPF object of KIND is freed, waiting up to 30 s for
+# each (the kernel frees them after a grace period)
 gone() {
-	local kind=$1 id i
+	local kind=$1 id
 	shift
 	for id in "$@"; do
-		for i in $(seq 100); do
-			bpftool "$kind" show id "$id" >/dev/null 2>&1 || break
-			sleep 0.1
-		done
-		refute bpftool "$kind" show id "$id"
+		wait_until freed "$kind" "$id"
 	done
 }
 
 @test "after SIGKILL no BPF program or map of bpfprof stays, and no file appears" {
 	# only the objects the killed bpfprof held: another bpfprof may be running
 	"$BPFPROF" record -a -F 999 -o "$OUT" &
-	local pid=$! i id progs=() maps=()
-	for i in $(seq 100); do
-		progs=($(held_ids "$pid" prog))
-		for id in "${progs[@]}"; do
-			bpftool prog show id "$id" 2>/dev/null | grep -q bpfprof_sample && break 2
-		done
-		sleep 0.1
-	done
+	local pid=$! progs=() maps=()
+	wait_until holds_sample_prog "$pid" || true
+	progs=($(held_ids "$pid" prog))
 	maps=($(held_ids "$pid" map))
 	echo "bpfprof $pid holds programs ${progs[*]} and maps ${maps[*]}"
 	[ "${#progs[@]}" -gt 0 ]
