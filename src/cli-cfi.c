@@ -25,7 +25,7 @@
 #include "cfitable.h"
 #include "cli.h"
 #include "monotime.h"
-#include "session.h"
+#include "exit.h"
 
 #define CFI_PROG "bpfprof debug-cfi"
 

@@ -11,12 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
 #include "cli-shared.h"
 #include "cli.h"
 #include "output.h"
 #include "rangespec.h"
-#include "session.h"
+#include "exit.h"
 
 /* Options without a short form. */
 enum {
@@ -24,15 +23,6 @@ enum {
 	OPT_NO_DISASM,
 	OPT_NO_SOURCE,
 	OPT_STACKS,
-};
-
-/* -f names, and the -o extension that implies each */
-static const struct {
-	const char *name, *ext;
-	enum listing_format format;
-} formats[] = {
-	{ "text", NULL, LISTING_TEXT },
-	{ "json", ".json", LISTING_JSON },
 };
 
 struct range_parser {
@@ -92,33 +82,23 @@ static const struct argp_option options[] = {
 static void parse_sort(const struct argp_state *state, struct range_opts *ro, const char *arg)
 {
 	if (!strcmp(arg, "address"))
-		ro->sort = SORT_ADDRESS;
+		ro->out.sort = SORT_ADDRESS;
 	else if (!strcmp(arg, "samples"))
-		ro->sort = SORT_SAMPLES;
+		ro->out.sort = SORT_SAMPLES;
 	else
 		cli__usage_error(state, "invalid --sort '%s': expected address, samples", arg);
 }
 
 static void parse_format(const struct argp_state *state, struct range_opts *ro, const char *arg)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-		if (!strcmp(arg, formats[i].name)) {
-			ro->format = formats[i].format;
-			return;
-		}
-	cli__usage_error(state, "invalid --format '%s': expected text, json", arg);
-}
+	char *names;
 
-/* Without -f, the format "-o FILE" implies by its extension; else text. */
-static enum listing_format format_by_file(const char *file)
-{
-	const char *ext = file ? strrchr(file, '.') : NULL;
-
-	if (ext && !strchr(ext, '/'))
-		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-			if (formats[i].ext && !strcmp(formats[i].ext, ext))
-				return formats[i].format;
-	return LISTING_TEXT;
+	ro->out.format = output__by_name(OUTPUT_LISTING, arg);
+	if (ro->out.format)
+		return;
+	names = cli__join_names(output__listing_name);
+	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
+			 names ? names : output__listing_name(0));
 }
 
 /* Did "--" come before argument @arg? Then it starts the command. */
@@ -164,8 +144,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			cli__usage_error(state, "no RANGE given: expected at least one, e.g. "
 						"kernel:vfs_read or libc.so.6:memset");
 		cli__finish(state, &p->base);
+		ro->session.kallsyms = ro->stacks && ro->session.sampling.stacks != STACKS_USER_ONLY;
 		if (!p->format_given)
-			ro->format = format_by_file(p->base.opts->output);
+			ro->out.format = output__by_file(OUTPUT_LISTING, ro->session.output);
 		break;
 	case 'f':
 		parse_format(state, ro, arg);
@@ -175,16 +156,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		parse_sort(state, ro, arg);
 		break;
 	case OPT_NO_DISASM:
-		ro->disasm = false;
+		ro->out.disasm = false;
 		break;
 	case OPT_NO_SOURCE:
-		ro->source = false;
+		ro->out.source = false;
 		break;
 	case OPT_STACKS:
 		if (!*arg)
 			cli__usage_error(state, "invalid --stacks '': expected a file name");
 		ro->stacks = arg;
-		ro->stacks_format = output__format_by_file(arg);
+		ro->stacks_out.format = output__by_file(OUTPUT_PROFILE, arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -200,14 +181,15 @@ static const struct argp range_argp = {
 	.children = cli_shared_children,
 };
 
-void cli_range__parse(int argc, char **argv, struct record_opts *opts, struct range_opts *ro)
+void cli_range__parse(int argc, char **argv, struct range_opts *ro)
 {
 	struct range_parser p = { .ro = ro };
 
-	cli__defaults(&p.base, opts);
 	memset(ro, 0, sizeof(*ro));
-	ro->disasm = true;
-	ro->source = true;
+	cli__defaults(&p.base, &ro->session);
+	ro->out.disasm = true;
+	ro->out.source = true;
+	ro->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	ro->ranges = calloc(argc > 0 ? argc : 1, sizeof(*ro->ranges));
 	if (!ro->ranges) {
 		fprintf(stderr, "bpfprof range: %s\n", strerror(ENOMEM));
@@ -216,8 +198,9 @@ void cli_range__parse(int argc, char **argv, struct record_opts *opts, struct ra
 	cli__parse(&range_argp, "range", argc, argv, &p);
 }
 
-void range_opts__free(struct range_opts *ro)
+void cli_range__free(struct range_opts *ro)
 {
+	cli__free(&ro->session);
 	free(ro->ranges);
 	ro->ranges = NULL;
 	ro->nr_ranges = 0;

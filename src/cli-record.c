@@ -36,6 +36,7 @@ enum {
 
 struct record_parser {
 	struct cli_parser base; /* first: the shared children's input */
+	struct record_opts *opts;
 	bool user_only, kernel_only;
 	bool format_given;
 };
@@ -109,17 +110,19 @@ static void parse_format(const struct argp_state *state, struct record_opts *opt
 {
 	char *names;
 
-	if (!output__format_by_name(arg, &opts->format))
+	opts->out.format = output__by_name(OUTPUT_PROFILE, arg);
+	if (opts->out.format)
 		return;
-	names = cli__join_names(output__format_name);
+	names = cli__join_names(output__profile_name);
 	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
-			 names ? names : output__format_name(0));
+			 names ? names : output__profile_name(0));
 }
 
 static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 {
 	struct record_parser *p = state->input;
-	struct record_opts *opts = p->base.opts;
+	struct record_opts *opts = p->opts;
+	struct sampling_opts *so = &opts->session.sampling;
 
 	switch (key) {
 	case 'U':
@@ -129,45 +132,46 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		p->kernel_only = true;
 		break;
 	case OPT_MAX_DEPTH:
-		opts->max_depth =
+		so->max_depth =
 			cli__parse_integer(state, "max-depth", arg, 1, p->base.max_stack);
 		break;
 	case OPT_MAX_STACKS:
-		opts->max_stacks =
+		so->max_stacks =
 			cli__parse_integer(state, "max-stacks", arg, 1, MAX_STACKS_LIMIT);
 		break;
 	case OPT_EMPTY_HANDLER:
-		opts->empty_handler = true;
+		so->empty_handler = true;
 		break;
 	case 'f':
 		parse_format(state, opts, arg);
 		p->format_given = true;
 		break;
 	case OPT_PER_PID:
-		opts->per_pid = true;
+		opts->out.per_pid = true;
 		break;
 	case OPT_PER_THREAD:
-		opts->per_thread = true;
+		opts->out.per_thread = true;
 		break;
 	case OPT_NO_INLINE:
-		opts->inlines = false;
+		opts->session.symbols.inlines = false;
 		break;
 	case OPT_LINES:
-		opts->lines = true;
+		opts->session.symbols.lines = true;
+		opts->out.lines = true;
 		break;
 	case OPT_UNWIND:
 		if (!strcmp(arg, "auto"))
-			opts->unwind = UNWIND_AUTO;
+			opts->unwind.mode = UNWIND_AUTO;
 		else if (!strcmp(arg, "dwarf"))
-			opts->unwind = UNWIND_DWARF;
+			opts->unwind.mode = UNWIND_DWARF;
 		else if (!strcmp(arg, "fp"))
-			opts->unwind = UNWIND_FP;
+			opts->unwind.mode = UNWIND_FP;
 		else
 			cli__usage_error(state, "invalid --unwind '%s': expected auto, dwarf, fp",
 					 arg);
 		break;
 	case OPT_UNWIND_MEMORY:
-		if (parse_size(arg, 64 << 10, 1ull << 34, &opts->unwind_memory))
+		if (parse_size(arg, 64 << 10, 1ull << 34, &opts->unwind.memory))
 			cli__usage_error(state,
 					 "invalid --unwind-memory '%s': expected a size from 64K "
 					 "to 16G, e.g. 64M",
@@ -185,7 +189,8 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 /* Cross-option checks and derived fields, once every argument is seen. */
 static void finish(const struct argp_state *state, struct record_parser *p)
 {
-	struct record_opts *opts = p->base.opts;
+	struct record_opts *opts = p->opts;
+	struct sampling_opts *so = &opts->session.sampling;
 
 	if (p->user_only && p->kernel_only)
 		cli__usage_error(
@@ -193,13 +198,15 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 			"-U/--user-only and -K/--kernel-only cannot be used together");
 	cli__finish(state, &p->base);
 	if (p->user_only)
-		opts->stacks = STACKS_USER_ONLY;
+		so->stacks = STACKS_USER_ONLY;
 	else if (p->kernel_only)
-		opts->stacks = STACKS_KERNEL_ONLY;
-	if (opts->per_thread)
-		opts->per_pid = true;
+		so->stacks = STACKS_KERNEL_ONLY;
+	opts->session.kallsyms = so->stacks != STACKS_USER_ONLY;
+	opts->session.bpf_stats = opts->stats;
+	if (opts->out.per_thread)
+		opts->out.per_pid = true;
 	if (!p->format_given)
-		opts->format = output__format_by_file(opts->output);
+		opts->out.format = output__by_file(OUTPUT_PROFILE, opts->session.output);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -231,8 +238,15 @@ static const struct argp record_argp = {
 
 void cli_record__parse(int argc, char **argv, struct record_opts *opts)
 {
-	struct record_parser p = { 0 };
+	struct record_parser p = { .opts = opts };
 
-	cli__defaults(&p.base, opts);
+	memset(opts, 0, sizeof(*opts));
+	cli__defaults(&p.base, &opts->session);
+	opts->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	cli__parse(&record_argp, "record", argc, argv, &p);
+}
+
+void cli_record__free(struct record_opts *opts)
+{
+	cli__free(&opts->session);
 }

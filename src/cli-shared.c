@@ -20,7 +20,7 @@
 #include "evspec.h"
 #include "numlist.h"
 #include "procfs.h"
-#include "session.h"
+#include "exit.h"
 
 #define FALLBACK_MAX_STACK 127
 #define FALLBACK_MAX_SAMPLE_RATE 100000
@@ -182,7 +182,7 @@ static void parse_cpus(const struct argp_state *state, struct idlist *cpus,
 	online_cpus__free(&on);
 }
 
-static void parse_cgroup(const struct argp_state *state, struct record_opts *opts,
+static void parse_cgroup(const struct argp_state *state, struct session_opts *opts,
 			 const char *arg)
 {
 	char path[PATH_MAX], mnt[PATH_MAX];
@@ -199,9 +199,9 @@ static void parse_cgroup(const struct argp_state *state, struct record_opts *opt
 	if (err)
 		cli__usage_error(state, "invalid --cgroup '%s': %s (cgroup2 hierarchy at %s)",
 			    arg, strerror(-err), mnt);
-	free((char *)opts->cgroup);
-	opts->cgroup = strdup(path);
-	if (!opts->cgroup)
+	free((char *)opts->targets.cgroup);
+	opts->targets.cgroup = strdup(path);
+	if (!opts->targets.cgroup)
 		argp_failure(state, EXIT_RUNTIME, ENOMEM, "--cgroup");
 }
 
@@ -222,14 +222,14 @@ char *cli__join_names(const char *(*name)(unsigned int i))
 	return list;
 }
 
-static void parse_event(const struct argp_state *state, struct record_opts *opts,
+static void parse_event(const struct argp_state *state, struct session_opts *opts,
 			const char *arg)
 {
 	struct perf_event_attr attr = { 0 };
 	char *known;
 
 	if (evspec__parse(arg, &attr) == 0) {
-		opts->event = arg;
+		opts->sampling.event = arg;
 		return;
 	}
 	known = cli__join_names(evspec__known);
@@ -237,12 +237,12 @@ static void parse_event(const struct argp_state *state, struct record_opts *opts
 		    known ? known : "cpu-clock");
 }
 
-static void parse_demangle(const struct argp_state *state, struct record_opts *opts,
+static void parse_demangle(const struct argp_state *state, struct session_opts *opts,
 			   const char *arg)
 {
 	char *names;
 
-	if (demangle_mode__parse(arg, &opts->demangle) == 0)
+	if (demangle_mode__parse(arg, &opts->symbols.demangle) == 0)
 		return;
 	names = cli__join_names(demangle_mode__name);
 	cli__usage_error(state, "invalid --demangle '%s': expected %s", arg,
@@ -250,10 +250,10 @@ static void parse_demangle(const struct argp_state *state, struct record_opts *o
 }
 
 /* --debug-dir DIR: searched before /usr/lib/debug, which ends the list. */
-static void parse_debug_dir(const struct argp_state *state, struct record_opts *opts,
+static void parse_debug_dir(const struct argp_state *state, struct session_opts *opts,
 			    const char *arg)
 {
-	size_t n = opts->nr_debug_dirs;
+	size_t n = opts->symbols.nr_debug_dirs;
 	struct stat st;
 	const char **v;
 
@@ -262,20 +262,20 @@ static void parse_debug_dir(const struct argp_state *state, struct record_opts *
 		cli__usage_error(state, "invalid --debug-dir '%s': %s", arg,
 			    errno == ENOENT || !errno ? "expected an existing directory" :
 							strerror(errno));
-	v = realloc(opts->debug_dirs, (n + 3) * sizeof(*v));
+	v = realloc(opts->symbols.debug_dirs, (n + 3) * sizeof(*v));
 	if (!v)
 		cli__usage_error(state, "out of memory");
 	v[n] = arg;
 	v[n + 1] = DEFAULT_DEBUG_DIR;
 	v[n + 2] = NULL;
-	opts->debug_dirs = v;
-	opts->nr_debug_dirs = n + 1;
+	opts->symbols.debug_dirs = v;
+	opts->symbols.nr_debug_dirs = n + 1;
 }
 
-static void parse_duration(const struct argp_state *state, struct record_opts *opts,
+static void parse_duration(const struct argp_state *state, struct session_opts *opts,
 			   const char *arg)
 {
-	if (parse_seconds(arg, &opts->duration))
+	if (parse_seconds(arg, &opts->sampling.duration))
 		cli__usage_error(
 			state,
 			"invalid --duration '%s': expected a number of seconds above 0 "
@@ -283,7 +283,7 @@ static void parse_duration(const struct argp_state *state, struct record_opts *o
 			arg);
 }
 
-void cli__command(struct argp_state *state, struct record_opts *opts, char *arg)
+void cli__command(struct argp_state *state, struct session_opts *opts, char *arg)
 {
 	int first = state->next - 1, n, i;
 
@@ -291,39 +291,39 @@ void cli__command(struct argp_state *state, struct record_opts *opts, char *arg)
 		for (first = 0; first < state->argc && state->argv[first] != arg; first++)
 			;
 	n = state->argc - first;
-	opts->command = calloc(n + 1, sizeof(*opts->command));
-	if (!opts->command)
+	opts->targets.command = calloc(n + 1, sizeof(*opts->targets.command));
+	if (!opts->targets.command)
 		argp_failure(state, EXIT_RUNTIME, ENOMEM, "COMMAND");
 	for (i = 0; i < n; i++)
-		opts->command[i] = state->argv[first + i];
+		opts->targets.command[i] = state->argv[first + i];
 	state->next = state->argc;
 }
 
 static error_t parse_target(int key, char *arg, struct argp_state *state)
 {
 	struct cli_parser *p = state->input;
-	struct record_opts *opts = p->opts;
+	struct session_opts *opts = p->opts;
 
 	switch (key) {
 	case 'a':
 		p->all_given = true;
 		break;
 	case 'p':
-		parse_ids(state, &opts->pids, "pid", "process ids", arg);
-		check_pids(state, &opts->pids);
+		parse_ids(state, &opts->targets.pids, "pid", "process ids", arg);
+		check_pids(state, &opts->targets.pids);
 		break;
 	case 't':
-		parse_ids(state, &opts->tids, "tid", "thread ids", arg);
-		check_tids(state, &opts->tids);
+		parse_ids(state, &opts->targets.tids, "tid", "thread ids", arg);
+		check_tids(state, &opts->targets.tids);
 		break;
 	case 'G':
 		parse_cgroup(state, opts, arg);
 		break;
 	case 'C':
-		parse_cpus(state, &opts->cpus, arg);
+		parse_cpus(state, &opts->targets.cpus, arg);
 		break;
 	case OPT_IDLE:
-		opts->idle = true;
+		opts->targets.idle = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -334,15 +334,15 @@ static error_t parse_target(int key, char *arg, struct argp_state *state)
 static error_t parse_sampling(int key, char *arg, struct argp_state *state)
 {
 	struct cli_parser *p = state->input;
-	struct record_opts *opts = p->opts;
+	struct session_opts *opts = p->opts;
 
 	switch (key) {
 	case 'F':
-		opts->freq = cli__parse_integer(state, "freq", arg, 1, p->max_rate);
+		opts->sampling.freq = cli__parse_integer(state, "freq", arg, 1, p->max_rate);
 		p->freq_given = true;
 		break;
 	case 'c':
-		opts->period = cli__parse_integer(state, "period", arg, 1, PERIOD_MAX);
+		opts->sampling.period = cli__parse_integer(state, "period", arg, 1, PERIOD_MAX);
 		p->period_given = true;
 		break;
 	case 'e':
@@ -360,7 +360,7 @@ static error_t parse_sampling(int key, char *arg, struct argp_state *state)
 static error_t parse_output(int key, char *arg, struct argp_state *state)
 {
 	struct cli_parser *p = state->input;
-	struct record_opts *opts = p->opts;
+	struct session_opts *opts = p->opts;
 
 	switch (key) {
 	case 'o':
@@ -373,7 +373,7 @@ static error_t parse_output(int key, char *arg, struct argp_state *state)
 		parse_demangle(state, opts, arg);
 		break;
 	case OPT_NO_DEMANGLE:
-		opts->demangle = DEMANGLE_NONE;
+		opts->symbols.demangle = DEMANGLE_NONE;
 		break;
 	case OPT_DEBUG_DIR:
 		parse_debug_dir(state, opts, arg);
@@ -470,46 +470,46 @@ void cli__init_children(struct argp_state *state, struct cli_parser *p)
 
 static void check_conflicts(const struct argp_state *state, const struct cli_parser *p)
 {
-	const struct record_opts *opts = p->opts;
+	const struct session_opts *opts = p->opts;
 
 	if (p->freq_given && p->period_given)
 		cli__usage_error(state,
 				 "-F/--freq %llu and -c/--period %llu cannot be used together",
-				 opts->freq, opts->period);
-	if (p->all_given && (opts->pids.nr || opts->tids.nr))
+				 opts->sampling.freq, opts->sampling.period);
+	if (p->all_given && (opts->targets.pids.nr || opts->targets.tids.nr))
 		cli__usage_error(state, "-a/--all-cpus cannot be used with %s",
-				 opts->pids.nr ? "-p/--pid" : "-t/--tid");
+				 opts->targets.pids.nr ? "-p/--pid" : "-t/--tid");
 }
 
-static void fill_attr(struct record_opts *opts)
+static void fill_attr(struct session_opts *opts)
 {
-	struct perf_event_attr *attr = &opts->attr;
+	struct perf_event_attr *attr = &opts->sampling.attr;
 
 	memset(attr, 0, sizeof(*attr));
-	evspec__parse(opts->event, attr); /* checked when -e was parsed */
+	evspec__parse(opts->sampling.event, attr); /* checked when -e was parsed */
 	attr->size = sizeof(*attr);
-	if (opts->use_period) {
-		attr->sample_period = opts->period;
+	if (opts->sampling.use_period) {
+		attr->sample_period = opts->sampling.period;
 	} else {
 		attr->freq = 1;
-		attr->sample_freq = opts->freq;
+		attr->sample_freq = opts->sampling.freq;
 	}
 	attr->disabled = 0;
 }
 
 void cli__finish(const struct argp_state *state, struct cli_parser *p)
 {
-	struct record_opts *opts = p->opts;
+	struct session_opts *opts = p->opts;
 
 	check_conflicts(state, p);
-	opts->use_period = p->period_given;
+	opts->sampling.use_period = p->period_given;
 	/* A cgroup alone means the whole system, filtered by cgroup. */
-	opts->all_cpus = p->all_given ||
-			 (!opts->pids.nr && !opts->tids.nr && !opts->command);
+	opts->targets.all_cpus = p->all_given ||
+			 (!opts->targets.pids.nr && !opts->targets.tids.nr && !opts->targets.command);
 	fill_attr(opts);
 }
 
-void cli__defaults(struct cli_parser *p, struct record_opts *opts)
+void cli__defaults(struct cli_parser *p, struct session_opts *opts)
 {
 	memset(opts, 0, sizeof(*opts));
 	p->opts = opts;
@@ -519,16 +519,13 @@ void cli__defaults(struct cli_parser *p, struct record_opts *opts)
 		procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", FALLBACK_MAX_STACK);
 	if (p->max_stack > UINT_MAX)
 		p->max_stack = FALLBACK_MAX_STACK;
-	opts->event = "cpu-clock";
-	opts->freq = OPT_DEFAULT_FREQ;
-	opts->max_depth = (unsigned int)p->max_stack;
-	opts->max_stacks = OPT_DEFAULT_MAX_STACKS;
-	opts->unwind = UNWIND_AUTO;
-	opts->unwind_memory = OPT_DEFAULT_UNWIND_MEMORY;
-	opts->format = FORMAT_FOLDED;
-	opts->stacks = STACKS_BOTH;
-	opts->demangle = DEMANGLE_SHORT;
-	opts->inlines = true;
+	opts->sampling.event = "cpu-clock";
+	opts->sampling.freq = SAMPLING_DEFAULT_FREQ;
+	opts->sampling.max_depth = (unsigned int)p->max_stack;
+	opts->sampling.max_stacks = SAMPLING_DEFAULT_MAX_STACKS;
+	opts->sampling.stacks = STACKS_BOTH;
+	opts->symbols.demangle = DEMANGLE_SHORT;
+	opts->symbols.inlines = true;
 }
 
 void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input)
@@ -551,17 +548,17 @@ void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv,
 	free(prog);
 }
 
-void record_opts__free(struct record_opts *opts)
+void cli__free(struct session_opts *opts)
 {
 	if (!opts)
 		return;
-	idlist__free(&opts->pids);
-	idlist__free(&opts->tids);
-	idlist__free(&opts->cpus);
-	free(opts->command);
-	opts->command = NULL;
-	free((char *)opts->cgroup);
-	opts->cgroup = NULL;
-	free(opts->debug_dirs);
-	opts->debug_dirs = NULL;
+	idlist__free(&opts->targets.pids);
+	idlist__free(&opts->targets.tids);
+	idlist__free(&opts->targets.cpus);
+	free(opts->targets.command);
+	opts->targets.command = NULL;
+	free((char *)opts->targets.cgroup);
+	opts->targets.cgroup = NULL;
+	free(opts->symbols.debug_dirs);
+	opts->symbols.debug_dirs = NULL;
 }

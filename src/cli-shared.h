@@ -13,7 +13,7 @@
 #include <argp.h>
 #include <stdbool.h>
 
-#include "options.h"
+#include "session.h"
 
 /* Option groups, headed in each subcommand's own option table. */
 enum cli_group {
@@ -24,7 +24,7 @@ enum cli_group {
 
 /* What parsing needs beyond the options: the input of every shared child. */
 struct cli_parser {
-	struct record_opts *opts;
+	struct session_opts *opts;
 	unsigned long long max_rate;  /* kernel.perf_event_max_sample_rate */
 	unsigned long long max_stack; /* kernel.perf_event_max_stack */
 	bool freq_given, period_given, all_given;
@@ -50,13 +50,16 @@ unsigned long long cli__parse_integer(const struct argp_state *state, const char
 char *cli__join_names(const char *(*name)(unsigned int i));
 
 /* Defaults of every shared option, and the kernel limits parsing checks against. */
-void cli__defaults(struct cli_parser *p, struct record_opts *opts);
+void cli__defaults(struct cli_parser *p, struct session_opts *opts);
 /* At ARGP_KEY_INIT: hand the parser to every child. */
 void cli__init_children(struct argp_state *state, struct cli_parser *p);
 /* The command from its first argument @arg to the end of argv. */
-void cli__command(struct argp_state *state, struct record_opts *opts, char *arg);
+void cli__command(struct argp_state *state, struct session_opts *opts, char *arg);
 /* At ARGP_KEY_END: the shared cross-option checks and derived fields. */
 void cli__finish(const struct argp_state *state, struct cli_parser *p);
+
+/* Free what parsing allocated in @opts. */
+void cli__free(struct session_opts *opts);
 
 /*
  * Parse @argv (argv[0] is the subcommand) with @argp, under the program

@@ -22,7 +22,7 @@
 #include "buildid.h"
 #include "cli.h"
 #include "demangle.h"
-#include "session.h"
+#include "exit.h"
 
 static int symbolize_usage(FILE *f, int status)
 {

@@ -3,7 +3,8 @@
 #ifndef BPFPROF_CLI_H
 #define BPFPROF_CLI_H
 
-#include "options.h"
+#include "range.h"
+#include "record.h"
 
 /*
  * Parse `record` arguments; argv[0] is "record". Sets defaults, parses,
@@ -11,15 +12,14 @@
  * ("bpfprof record: ...") and exits with status 64, like argp does.
  */
 void cli_record__parse(int argc, char **argv, struct record_opts *opts);
-void record_opts__free(struct record_opts *opts);
+void cli_record__free(struct record_opts *opts);
 
 /*
- * Parse `range` arguments (argv[0] is "range") into @opts (targets,
- * sampling, output) and @ro (the ranges and the listing), like
- * cli_record__parse: a usage error exits with status 64.
+ * Parse `range` arguments (argv[0] is "range") like cli_record__parse: a
+ * usage error exits with status 64.
  */
-void cli_range__parse(int argc, char **argv, struct record_opts *opts, struct range_opts *ro);
-void range_opts__free(struct range_opts *ro);
+void cli_range__parse(int argc, char **argv, struct range_opts *opts);
+void cli_range__free(struct range_opts *opts);
 
 /* `debug-symbolize` (hidden): parse and run; returns the exit status. */
 int cli_symbolize__run(int argc, char **argv);

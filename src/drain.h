@@ -5,7 +5,7 @@
 
 #include "listing.h"
 #include "loader.h"
-#include "options.h"
+#include "session.h"
 #include "profile.h"
 #include "ranges.h"
 #include "symbolize.h"

@@ -16,7 +16,12 @@
 #include <sys/types.h>
 
 #include "bpfprof.h"
-#include "options.h"
+
+/* The order of a range's rows (range --sort). */
+enum listing_sort {
+	SORT_ADDRESS, /* instructions in address order (default) */
+	SORT_SAMPLES, /* hottest first */
+};
 
 /* One instruction (or, without the code, one sampled address). */
 struct listing_row {
@@ -73,12 +78,6 @@ struct listing {
 	double duration;           /* seconds sampled */
 };
 
-struct listing_opts {
-	enum listing_sort sort;
-	bool disasm; /* the instruction column */
-	bool source; /* the source column and the hottest lines */
-};
-
 void listing__free(struct listing *ls);
 
 /*
@@ -91,16 +90,5 @@ const struct listing_row **listing_range__rows(const struct listing_range *lr,
 
 /* Samples of the targets: seen, less idle and filtered ones. */
 uint64_t listing__target_samples(const struct listing *ls);
-
-struct listing_output_ops {
-	const char *name;
-	/* 0 or -errno; never prints anything but the listing */
-	int (*write)(FILE *f, const struct listing *ls, const struct listing_opts *o);
-};
-
-/* The annotated text listing (output-listing.c). */
-extern const struct listing_output_ops output_listing;
-/* The listing as one JSON document (output-listing-json.c). */
-extern const struct listing_output_ops output_listing_json;
 
 #endif /* BPFPROF_LISTING_H */

@@ -420,6 +420,11 @@ int loader__delete_unwind_proc(struct loader *l, __u32 tgid)
 	return bpf_map__delete_elem(l->skel->maps.unwind_procs, &tgid, sizeof(tgid), 0);
 }
 
+int loader__enable_stats(void)
+{
+	return bpf_enable_stats(BPF_STATS_RUN_TIME);
+}
+
 int loader__prog_stats(struct loader *l, uint64_t *run_ns, uint64_t *run_cnt)
 {
 	struct bpf_prog_info info = { 0 };

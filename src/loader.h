@@ -113,6 +113,11 @@ size_t loader__unwind_proc_size(const struct loader *l);
 int loader__set_unwind_proc(struct loader *l, __u32 tgid, const struct unwind_proc *p);
 int loader__delete_unwind_proc(struct loader *l, __u32 tgid);
 
+/*
+ * Count every program's run time while the returned descriptor is open
+ * (kernel.bpf_stats_enabled, for loader__prog_stats()); -errno if it cannot be.
+ */
+int loader__enable_stats(void);
 /* The sampling program's run time and runs (kernel.bpf_stats_enabled=1). 0 or -errno. */
 int loader__prog_stats(struct loader *l, uint64_t *run_ns, uint64_t *run_cnt);
 

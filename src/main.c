@@ -7,7 +7,7 @@
 #include "array.h"
 #include "config.h"
 #include "cli.h"
-#include "session.h"
+#include "exit.h"
 
 static int cmd_record(int argc, char **argv)
 {
@@ -16,20 +16,18 @@ static int cmd_record(int argc, char **argv)
 
 	cli_record__parse(argc, argv, &opts);
 	status = record__run(&opts);
-	record_opts__free(&opts);
+	cli_record__free(&opts);
 	return status;
 }
 
 static int cmd_range(int argc, char **argv)
 {
-	struct record_opts opts;
-	struct range_opts ro;
+	struct range_opts opts;
 	int status;
 
-	cli_range__parse(argc, argv, &opts, &ro);
-	status = range__run(&opts, &ro);
-	range_opts__free(&ro);
-	record_opts__free(&opts);
+	cli_range__parse(argc, argv, &opts);
+	status = range__run(&opts);
+	cli_range__free(&opts);
 	return status;
 }
 

@@ -116,7 +116,9 @@ out:
 	return err;
 }
 
-const struct output_ops output_folded = {
+const struct output_format output_folded = {
 	.name = "folded",
-	.write = fold__write,
+	.ext = ".folded",
+	.takes = OUTPUT_PROFILE,
+	.write_profile = fold__write,
 };

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "json.h"
-#include "listing.h"
+#include "output.h"
 
 #define JSON_VERSION 1
 #define JSON_INDENT 2
@@ -90,7 +90,7 @@ static void range__write_header(struct json_writer *w, const struct listing_rang
 }
 
 static void row__write(struct json_writer *w, const struct listing_row *row, uint64_t samples,
-		       const struct listing_opts *o)
+		       const struct output_opts *o)
 {
 	json__begin_object(w);
 	json__field_hex(w, "address", row->addr);
@@ -117,7 +117,7 @@ static void row__write(struct json_writer *w, const struct listing_row *row, uin
 
 /* The instructions, in the order of --sort. */
 static int range__write_rows(struct json_writer *w, const struct listing_range *lr,
-			     const struct listing_opts *o)
+			     const struct output_opts *o)
 {
 	const struct listing_row **rows = listing_range__rows(lr, o->sort);
 
@@ -149,7 +149,7 @@ static void range__write_lines(struct json_writer *w, const struct listing_range
 	json__end_array(w);
 }
 
-static int listing_json__write(FILE *f, const struct listing *ls, const struct listing_opts *o)
+static int listing_json__write(FILE *f, const struct listing *ls, const struct output_opts *o)
 {
 	uint64_t targets = listing__target_samples(ls);
 	struct json_writer w;
@@ -177,7 +177,9 @@ static int listing_json__write(FILE *f, const struct listing *ls, const struct l
 	return err ?: json__finish(&w);
 }
 
-const struct listing_output_ops output_listing_json = {
+const struct output_format output_listing_json = {
 	.name = "json",
-	.write = listing_json__write,
+	.ext = ".json",
+	.takes = OUTPUT_LISTING,
+	.write_listing = listing_json__write,
 };

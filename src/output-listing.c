@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "listing.h"
+#include "output.h"
 
 #define HOT_PERCENT 5.0
 #define HOT_LINES 10     /* source lines in the summary */
@@ -119,7 +119,7 @@ static void range__write_header(FILE *f, const struct listing_range *lr, size_t 
 }
 
 static void row__write(FILE *f, const struct listing_row *row, const struct widths *w,
-		       uint64_t samples, const struct listing_opts *o, bool source)
+		       uint64_t samples, const struct output_opts *o, bool source)
 {
 	double pct = percent(row->count, samples);
 	char addr[32], func[512], src[512];
@@ -137,7 +137,7 @@ static void row__write(FILE *f, const struct listing_row *row, const struct widt
 }
 
 static int range__write_rows(FILE *f, const struct listing_range *lr,
-			     const struct listing_opts *o)
+			     const struct output_opts *o)
 {
 	bool source = o->source && !lr->no_source;
 	const struct listing_row **rows;
@@ -189,7 +189,7 @@ static void listing__write_totals(FILE *f, const struct listing *ls, uint64_t ta
 		st[STAT_OUT_OF_RANGE], st[STAT_DROP_COUNTS_FULL]);
 }
 
-static int listing__write(FILE *f, const struct listing *ls, const struct listing_opts *o)
+static int listing__write(FILE *f, const struct listing *ls, const struct output_opts *o)
 {
 	uint64_t targets = listing__target_samples(ls);
 	int err = 0;
@@ -210,7 +210,8 @@ static int listing__write(FILE *f, const struct listing *ls, const struct listin
 	return err;
 }
 
-const struct listing_output_ops output_listing = {
-	.name = "listing",
-	.write = listing__write,
+const struct output_format output_listing_text = {
+	.name = "text",
+	.takes = OUTPUT_LISTING,
+	.write_listing = listing__write,
 };

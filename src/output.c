@@ -1,48 +1,56 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-#include <errno.h>
+/* The output registry: one row per format, profiles and listings alike. */
 #include <stddef.h>
 #include <string.h>
 
 #include "array.h"
 #include "output.h"
 
-/* Each format: its writer, its -f name, the file extension that implies it. */
-static const struct {
-	const struct output_ops *ops;
-	const char *name, *ext;
-} formats[] = {
-	[FORMAT_FOLDED] = { &output_folded, "folded", ".folded" },
+/* The first format of each input is its default. */
+static const struct output_format *const formats[] = {
+	&output_folded,
+	&output_listing_text,
+	&output_listing_json,
 };
 
-const struct output_ops *output__ops(enum output_format format)
-{
-	if ((size_t)format >= ARRAY_SIZE(formats))
-		return NULL;
-	return formats[format].ops;
-}
-
-const char *output__format_name(unsigned int i)
-{
-	return i < ARRAY_SIZE(formats) ? formats[i].name : NULL;
-}
-
-int output__format_by_name(const char *name, enum output_format *format)
+const struct output_format *output__by_name(enum output_input in, const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-		if (!strcmp(formats[i].name, name)) {
-			*format = i;
-			return 0;
-		}
-	return -ENOENT;
+		if (formats[i]->takes == in && !strcmp(formats[i]->name, name))
+			return formats[i];
+	return NULL;
 }
 
-enum output_format output__format_by_file(const char *file)
+const struct output_format *output__by_file(enum output_input in, const char *file)
 {
 	const char *ext = file ? strrchr(file, '.') : NULL;
+	const struct output_format *first = NULL;
 
-	if (ext && !strchr(ext, '/'))
-		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-			if (!strcmp(formats[i].ext, ext))
-				return i;
-	return FORMAT_FOLDED;
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
+		if (formats[i]->takes != in)
+			continue;
+		if (ext && !strchr(ext, '/') && formats[i]->ext && !strcmp(formats[i]->ext, ext))
+			return formats[i];
+		if (!first)
+			first = formats[i];
+	}
+	return first;
+}
+
+static const char *output__name(enum output_input in, unsigned int i)
+{
+	for (size_t j = 0; j < ARRAY_SIZE(formats); j++)
+		if (formats[j]->takes == in && !i--)
+			return formats[j]->name;
+	return NULL;
+}
+
+const char *output__profile_name(unsigned int i)
+{
+	return output__name(OUTPUT_PROFILE, i);
+}
+
+const char *output__listing_name(unsigned int i)
+{
+	return output__name(OUTPUT_LISTING, i);
 }

@@ -1,37 +1,62 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Output formats behind one small ops struct; writers see only the profile. */
+/*
+ * Every output format in one registry (output.c): its -f name, the file
+ * extension that implies it, what it takes (a profile or a listing) and its
+ * writer. Writers see only that plain data and these options; they never
+ * print anything else. A new format is one writer file and one row.
+ */
 #ifndef BPFPROF_OUTPUT_H
 #define BPFPROF_OUTPUT_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "options.h"
+#include "listing.h"
 #include "profile.h"
 
+/* What a writer takes. */
+enum output_input {
+	OUTPUT_PROFILE, /* stacks and counts (record, range --stacks) */
+	OUTPUT_LISTING, /* per-instruction counts of ranges (range) */
+};
+
+/* How the writers show what they take: the -f format and its options. */
 struct output_opts {
+	const struct output_format *format;
+	/* profiles */
 	bool per_pid;    /* process frame "comm-PID" */
 	bool per_thread; /* process frame "comm-PID/TID" */
 	bool lines;      /* "name file.c:LINE" where the line is known */
+	/* listings */
+	enum listing_sort sort;
+	bool disasm; /* the instruction column */
+	bool source; /* the source column and the hottest lines */
 };
 
-struct output_ops {
-	const char *name;
-	/* 0 or -errno; never prints anything but the profile */
-	int (*write)(FILE *f, const struct profile *p, const struct output_opts *o);
+struct output_format {
+	const char *name; /* -f NAME */
+	const char *ext;  /* the -o FILE extension that implies it; NULL: none */
+	enum output_input takes;
+	/* the one that matches .takes; 0 or -errno */
+	int (*write_profile)(FILE *f, const struct profile *p, const struct output_opts *o);
+	int (*write_listing)(FILE *f, const struct listing *ls, const struct output_opts *o);
 };
 
-const struct output_ops *output__ops(enum output_format format);
-/* The @i-th format's -f name; NULL past the last. */
-const char *output__format_name(unsigned int i);
-/* The format named @name: 0, or -ENOENT. */
-int output__format_by_name(const char *name, enum output_format *format);
-/* The format a file's extension implies ("x.folded"); folded when none does. */
-enum output_format output__format_by_file(const char *file);
+/* The format of what @in is named @name; NULL: none. */
+const struct output_format *output__by_name(enum output_input in, const char *name);
+/* The format a file's extension implies ("x.folded"), else the first of @in's. */
+const struct output_format *output__by_file(enum output_input in, const char *file);
+/* The @i-th name of a profile (listing) format, NULL past the last: cli__join_names. */
+const char *output__profile_name(unsigned int i);
+const char *output__listing_name(unsigned int i);
 
-/* folded stacks (output-folded.c) */
-extern const struct output_ops output_folded;
+/* Folded stacks (output-folded.c). */
+extern const struct output_format output_folded;
 /* One folded line without its count ("comm;a;b_[k]"), malloc'd; NULL on ENOMEM. */
 char *fold__line(const struct profile_stack *st, const struct output_opts *o);
+/* The annotated text listing (output-listing.c). */
+extern const struct output_format output_listing_text;
+/* The listing as one JSON document (output-listing-json.c). */
+extern const struct output_format output_listing_json;
 
 #endif /* BPFPROF_OUTPUT_H */

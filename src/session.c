@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
- * `bpfprof record` from start to end: check, open, sample until told to
- * stop (signal, duration, the command's or every target's exit), drain
- * once, write. This is the top level of the subcommand: it reports errors,
- * once, with the value that was wrong.
+ * The capture core: check, open, sample until told to stop (signal,
+ * duration, the command's or every target's exit), then hand over to the
+ * mode's finish. This is the top level of a sampling subcommand, with its
+ * plugs (session.h): it reports errors, once, with the value that was
+ * wrong.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,25 +27,13 @@
 
 #include "caps.h"
 #include "command.h"
-#include "drain.h"
 #include "events.h"
 #include "evspec.h"
-#include "listing.h"
-#include "loader.h"
 #include "monotime.h"
 #include "outfile.h"
-#include "output.h"
-#include "proc.h"
 #include "procfs.h"
-#include <bpf/bpf.h>
-
-#include "cficache.h"
-#include "rangelive.h"
-#include "ranges.h"
 #include "session.h"
 #include "sideband.h"
-#include "symbolize.h"
-#include "unwind.h"
 
 #ifndef PIDFD_THREAD
 #define PIDFD_THREAD O_EXCL
@@ -53,14 +42,10 @@
 #define SIDEBAND_PAGES 64
 
 struct session {
-	const struct record_opts *o;
-	const struct range_opts *ro; /* bpfprof range; NULL: record */
+	const struct session_opts *o;
 	const char *prog;      /* "bpfprof", "bpfprof range": messages start with it */
-	struct range_set rs;   /* range: the resolved ranges */
-	struct range_pages pages; /* range: their BPF page entries, until stored */
-	struct range_live *live;  /* range: the BPF page entries while sampling */
-	uint64_t busiest;      /* range: samples seen on the busiest CPU */
-	int live_err;          /* range: the first error placing ranges while sampling */
+	const struct session_plug *plugs;
+	size_t nr_plugs;
 	struct idlist cpus;
 	struct loader *l;
 	struct events *ev;
@@ -68,23 +53,37 @@ struct session {
 	struct proc_table *pt;
 	struct command *cmd;
 	struct outfile *out;
-	struct outfile *stacks_out; /* range --stacks */
 	struct symbolizer *sym; /* kallsyms read before sampling, not after */
-	struct unwinder *uw;    /* --unwind=dwarf|auto: the tables in the BPF maps */
-	char *cache_dir;        /* the unwind tables' disk cache */
-	double unwind_load_s;   /* the tables loaded before sampling: seconds */
-	unsigned int unwind_maps; /* the most executable mappings of a target at the start */
-	unsigned int unwind_maps_cap; /* mappings a process's table holds */
 	bool cmd_before_exec;   /* the command is still bpfprof's forked copy */
 	int sigfd, timerfd, cgroup_fd;
 	int stats_fd;          /* --stats: BPF run-time statistics on while open */
 	int *pidfds; /* -p and -t targets; -1 once exited */
 	size_t nr_pidfds, nr_alive;
+	struct pollfd *pfd;    /* the run's poll set */
+	size_t *pfd_owner;     /* of each entry past the fixed ones: pidfd or plug index */
 	bool filter_tgid;
 	uint64_t t0, t1;       /* the run, from monotime__ns() */
 	double next_tick;      /* monotonic seconds */
 	bool stop;
 };
+
+/* Call hook @h of every plug that has it. */
+#define session__each(s, h, ...)                                                   \
+	do {                                                                       \
+		for (size_t _i = 0; _i < (s)->nr_plugs; _i++)                      \
+			if ((s)->plugs[_i].hooks->h)                               \
+				(s)->plugs[_i].hooks->h((s), (s)->plugs[_i].priv,  \
+							##__VA_ARGS__);            \
+	} while (0)
+
+/* The same for hooks that return a status or an error: the first that is not 0. */
+#define session__each_until(s, ret, h, ...)                                        \
+	do {                                                                       \
+		for (size_t _i = 0; _i < (s)->nr_plugs && !(ret); _i++)           \
+			if ((s)->plugs[_i].hooks->h)                               \
+				(ret) = (s)->plugs[_i].hooks->h((s), (s)->plugs[_i].priv, \
+								##__VA_ARGS__);    \
+	} while (0)
 
 /*
  * How often JIT maps are read while the run goes on, and the unwinder's
@@ -93,26 +92,118 @@ struct session {
  */
 #define TICK_SECONDS 0.5
 
-static int fail(const struct session *s, int status, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
-/* One line on stderr, "bpfprof: ..." ("bpfprof range: ..."); returns @status. */
-static int fail(const struct session *s, int status, const char *fmt, ...)
+static void session__vprint(const struct session *s, const char *what, const char *fmt,
+			    va_list ap)
+{
+	fprintf(stderr, "%s: %s", s->prog, what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int session__fail(const struct session *s, int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", s->prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	session__vprint(s, "", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return status;
+}
+
+void session__warn(const struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	session__vprint(s, "warning: ", fmt, ap);
+	va_end(ap);
 }
 
 /* Seconds from @a to @b, both from monotime__ns(). */
 static double elapsed(uint64_t a, uint64_t b)
 {
 	return (b - a) / 1e9;
+}
+
+/* ---- what the plugs see ---- */
+
+const struct session_opts *session__opts(const struct session *s)
+{
+	return s->o;
+}
+
+const char *session__prog(const struct session *s)
+{
+	return s->prog;
+}
+
+struct loader *session__loader(const struct session *s)
+{
+	return s->l;
+}
+
+struct proc_table *session__procs(const struct session *s)
+{
+	return s->pt;
+}
+
+struct symbolizer *session__symbolizer(const struct session *s)
+{
+	return s->sym;
+}
+
+FILE *session__out(const struct session *s)
+{
+	return outfile__stream(s->out);
+}
+
+int session__commit(const struct session *s)
+{
+	return outfile__commit(s->out);
+}
+
+const struct sideband *session__sideband(const struct session *s)
+{
+	return s->sb;
+}
+
+size_t session__nr_cpus(const struct session *s)
+{
+	return s->cpus.nr;
+}
+
+double session__seconds(const struct session *s)
+{
+	return elapsed(s->t0, s->t1);
+}
+
+pid_t session__command_pid(const struct session *s)
+{
+	return s->cmd ? command__pid(s->cmd) : 0;
+}
+
+bool session__before_exec(const struct session *s, pid_t tgid)
+{
+	return s->cmd_before_exec && tgid == command__pid(s->cmd);
+}
+
+int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs)
+{
+	if (s->stats_fd < 0 || loader__prog_stats(s->l, ns, runs) || !*runs)
+		return -ENODATA;
+	return 0;
+}
+
+void session__print_rate(const struct session *s, double hz)
+{
+	const struct sampling_opts *so = &s->o->sampling;
+
+	if (so->use_period)
+		fprintf(stderr, "period %llu requested", so->period);
+	else
+		fprintf(stderr, "%llu Hz requested", so->freq);
+	fprintf(stderr, ", %.1f Hz effective on the busiest CPU", hz);
 }
 
 /* ---- setup ---- */
@@ -135,7 +226,7 @@ static int session__signals(struct session *s)
 static int session__timer(struct session *s)
 {
 	struct itimerspec its = { 0 };
-	double d = s->o->duration;
+	double d = s->o->sampling.duration;
 
 	s->timerfd = -1;
 	if (d <= 0)
@@ -150,182 +241,35 @@ static int session__timer(struct session *s)
 	return timerfd_settime(s->timerfd, 0, &its, NULL) ? -errno : 0;
 }
 
-/* Most page entries the range check gets: a bigger range gets bigger pages. */
-#define RANGE_MAX_PAGES (1u << 18)
-/* Most (range, address) pairs counted: room for any function, bounded memory. */
-#define RANGE_MAX_ADDRS (1u << 20)
-
-/*
- * bpfprof range: lay the ranges out in pages, and size the maps from them,
- * with room for the places made while sampling runs (a binary's ranges in
- * libraries and processes that appear later): every binary range may share
- * a page with the others, a by-name range not resolved yet may be any size,
- * and the page and (range, process) maps, unpreallocated, may fill up to
- * their bound.
- */
-static int session__range_cfg(struct session *s, struct loader_cfg *cfg)
-{
-	struct range_place *places = NULL;
-	uint64_t span = range_set__span(&s->rs);
-	unsigned int bin_ranges = 0;
-	bool pending = false;
-	size_t n;
-	int err;
-
-	for (size_t i = 0; i < s->rs.nr; i++) {
-		const struct range *r = &s->rs.r[i];
-
-		if (r->spec.kind == RANGE_BIN_SYM || r->spec.kind == RANGE_BIN_ADDR) {
-			bin_ranges++;
-			pending |= !r->bin;
-		}
-	}
-	err = range_set__places(&s->rs, &places, &n);
-	err = err ?: range_pages__build(&s->pages, places, n, RANGE_MAX_PAGES);
-	free(places);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot lay out the ranges: %s", strerror(-err));
-	cfg->ranges = true;
-	cfg->range_slots = s->pages.slots > bin_ranges ? s->pages.slots : bin_ranges;
-	cfg->range_shift = s->pages.shift;
-	cfg->range_pages = bin_ranges ? RANGE_MAX_PAGES : s->pages.nr;
-	cfg->range_addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS;
-	cfg->range_hit_keys = cfg->range_pages;
-	cfg->range_stacks = s->ro->stacks != NULL;
-	return 0;
-}
-
-/* Store the page entries laid out before load; later ones go through s->live. */
-static int session__range_pages(struct session *s, const struct loader_cfg *cfg)
-{
-	int err;
-
-	s->live = range_live__new(s->l, cfg->range_shift, cfg->range_slots);
-	err = s->live ? range_live__store(s->live, &s->pages) : -ENOMEM;
-	range_pages__free(&s->pages);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot store the ranges: %s", strerror(-err));
-	return 0;
-}
-
-/*
- * Bins: binaries with tables; maps: executable mappings per process, at
- * least UNWIND_MAPS and twice the most a target has at the start.
- */
-#define UNWIND_BINS 16384
-#define UNWIND_MAPS 512
-#define UNWIND_PROCS 32768
-
-static int count_mapping(pid_t tgid, const struct mapping *m, void *ctx)
-{
-	(void)tgid;
-	(void)m;
-	++*(unsigned int *)ctx;
-	return 0;
-}
-
-static void most_mappings(pid_t tgid, void *ctx)
-{
-	struct session *s = ctx;
-	unsigned int n = 0;
-
-	proc_table__for_each_mapping_of(s->pt, tgid, count_mapping, &n);
-	if (n > s->unwind_maps)
-		s->unwind_maps = n;
-}
-
-/* --unwind=dwarf|auto: the unwinder's map sizes, from --unwind-memory. */
-static void session__unwind_cfg(struct session *s, struct loader_cfg *cfg)
-{
-	const struct record_opts *o = s->o;
-	unsigned long long mem = o->unwind_memory;
-
-	cfg->unwind = o->unwind != UNWIND_FP && cfg->user_stacks && !o->empty_handler &&
-		      (!s->ro || s->ro->stacks);
-	if (!cfg->unwind)
-		return;
-	cfg->unwind_fallback = o->unwind == UNWIND_AUTO;
-	/* 7/8 for rows, 1/8 for page entries (one per 4 KiB of code: ample) */
-	cfg->unwind_rows = mem / 8 * 7 / sizeof(struct unwind_row);
-	cfg->unwind_pages = mem / 8 / sizeof(__u64);
-	cfg->unwind_bins = UNWIND_BINS;
-	s->unwind_maps = 0;
-	proc_table__for_each_process(s->pt, most_mappings, s);
-	cfg->unwind_maps = s->unwind_maps > UNWIND_MAPS / 2 ? 2 * s->unwind_maps : UNWIND_MAPS;
-	s->unwind_maps_cap = cfg->unwind_maps;
-	cfg->unwind_procs = UNWIND_PROCS;
-}
-
-/*
- * Give the unwinder @tgid's mappings as they are after this batch of side
- * band records (unwinder__flush); not the command's before its exec: that
- * image is bpfprof's own (its exec gives it).
- */
-static void session__unwind_sync(struct session *s, pid_t tgid)
-{
-	if (s->uw && !(s->cmd_before_exec && tgid == command__pid(s->cmd)))
-		unwinder__mark(s->uw, tgid);
-}
-
-static void unwind_sync(pid_t tgid, void *ctx)
-{
-	session__unwind_sync(ctx, tgid);
-}
-
-/* The tables of every binary the targets map now, before sampling starts. */
-static int session__unwind_start(struct session *s, const struct loader_cfg *cfg)
-{
-	uint64_t t0;
-	int err;
-
-	if (!cfg->unwind)
-		return 0;
-	s->cache_dir = cficache__default_dir();
-	s->uw = unwinder__new(s->l, s->pt,
-			      &(struct unwinder_opts){ .cache_dir = s->cache_dir,
-						       .max_bins = cfg->unwind_bins });
-	if (!s->uw)
-		return fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s", strerror(errno));
-	t0 = monotime__ns();
-	proc_table__for_each_process(s->pt, unwind_sync, s);
-	err = unwinder__flush(s->uw);
-	err = err ?: unwinder__wait(s->uw);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot load unwind tables: %s", strerror(-err));
-	s->unwind_load_s = elapsed(t0, monotime__ns());
-	unwinder__reset_latency(s->uw);
-	return 0;
-}
-
 static int session__load(struct session *s)
 {
-	const struct record_opts *o = s->o;
-	int status;
+	const struct session_opts *o = s->o;
+	const struct sampling_opts *so = &o->sampling;
+	int status = 0;
 	struct loader_cfg cfg = {
-		.range_shift = RANGE_PAGE_SHIFT,
-		.max_depth = o->max_depth,
+		.max_depth = so->max_depth,
 		.kernel_max = procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", 127),
-		.max_stacks = o->max_stacks,
+		.max_stacks = so->max_stacks,
 		.max_targets = procfs__read_ull("/proc/sys/kernel/pid_max", 4194304),
-		.user_stacks = o->stacks != STACKS_KERNEL_ONLY,
-		.kernel_stacks = o->stacks != STACKS_USER_ONLY,
+		.user_stacks = so->stacks != STACKS_KERNEL_ONLY,
+		.kernel_stacks = so->stacks != STACKS_USER_ONLY,
 		.filter_tgid = s->filter_tgid,
-		.filter_tid = o->tids.nr > 0,
-		.filter_cgroup = o->cgroup != NULL,
-		.idle = o->idle,
-		.per_thread = o->per_thread,
-		.empty_handler = o->empty_handler,
+		.filter_tid = o->targets.tids.nr > 0,
+		.filter_cgroup = o->targets.cgroup != NULL,
+		.idle = o->targets.idle,
+		.empty_handler = so->empty_handler,
 	};
 
-	if (s->ro && (status = session__range_cfg(s, &cfg)))
+	session__each_until(s, status, configure, &cfg);
+	if (status)
 		return status;
-	session__unwind_cfg(s, &cfg);
 	s->l = loader__load(&cfg);
 	if (!s->l)
-		return fail(s, EXIT_RUNTIME, "cannot load the BPF program: %s%s%s",
-			    strerror(errno), *loader__error() ? ": " : "", loader__error());
-	status = session__unwind_start(s, &cfg);
-	return status ?: s->ro ? session__range_pages(s, &cfg) : 0;
+		return session__fail(s, EXIT_RUNTIME, "cannot load the BPF program: %s%s%s",
+				     strerror(errno), *loader__error() ? ": " : "",
+				     loader__error());
+	session__each_until(s, status, start, &cfg);
+	return status;
 }
 
 static int pidfd_open(pid_t pid, unsigned int flags)
@@ -341,7 +285,7 @@ static int session__watch(struct session *s, pid_t id, bool thread)
 	if (fd < 0 && thread && errno == EINVAL)
 		return 0; /* kernel < 6.9: a thread cannot be watched; run until stopped */
 	if (fd < 0)
-		return fail(s, EXIT_USAGE, "no %s with %s %d", thread ? "thread" : "process",
+		return session__fail(s, EXIT_USAGE, "no %s with %s %d", thread ? "thread" : "process",
 			    thread ? "tid" : "pid", id);
 	s->pidfds[s->nr_pidfds++] = fd;
 	s->nr_alive++;
@@ -359,7 +303,7 @@ static pid_t session__tgid_of(pid_t tid)
 /* Follow the -p and -t targets' processes, their mappings read now. */
 static int session__track(struct session *s)
 {
-	const struct record_opts *o = s->o;
+	const struct target_opts *o = &s->o->targets;
 	int err = 0;
 
 	for (size_t i = 0; i < o->pids.nr && !err; i++)
@@ -369,7 +313,7 @@ static int session__track(struct session *s)
 	if (!err && !s->filter_tgid && !o->tids.nr)
 		err = proc_table__scan_all(s->pt);
 	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot read the targets' mappings in /proc: %s",
+		return session__fail(s, EXIT_RUNTIME, "cannot read the targets' mappings in /proc: %s",
 			    strerror(-err));
 	return 0;
 }
@@ -377,16 +321,16 @@ static int session__track(struct session *s)
 /* The targets into the BPF maps, each watched so the run ends with the last. */
 static int session__targets(struct session *s)
 {
-	const struct record_opts *o = s->o;
+	const struct target_opts *o = &s->o->targets;
 	int err = 0, status;
 
 	s->pidfds = calloc(o->pids.nr + o->tids.nr + 1, sizeof(int));
 	if (!s->pidfds)
-		return fail(s, EXIT_RUNTIME, "out of memory");
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < o->pids.nr && !err; i++) {
 		err = loader__add_tgid(s->l, o->pids.ids[i], TARGET_ACTIVE);
 		if (err)
-			return fail(s, EXIT_RUNTIME, "cannot add pid %d: %s", o->pids.ids[i],
+			return session__fail(s, EXIT_RUNTIME, "cannot add pid %d: %s", o->pids.ids[i],
 				    strerror(-err));
 		status = session__watch(s, o->pids.ids[i], false);
 		if (status)
@@ -395,7 +339,7 @@ static int session__targets(struct session *s)
 	for (size_t i = 0; i < o->tids.nr; i++) {
 		err = loader__add_tid(s->l, o->tids.ids[i]);
 		if (err)
-			return fail(s, EXIT_RUNTIME, "cannot add tid %d: %s", o->tids.ids[i],
+			return session__fail(s, EXIT_RUNTIME, "cannot add tid %d: %s", o->tids.ids[i],
 				    strerror(-err));
 		status = session__watch(s, o->tids.ids[i], true);
 		if (status)
@@ -404,7 +348,7 @@ static int session__targets(struct session *s)
 	if (o->cgroup) {
 		s->cgroup_fd = open(o->cgroup, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (s->cgroup_fd < 0 || loader__set_cgroup(s->l, s->cgroup_fd))
-			return fail(s, EXIT_USAGE, "cannot use cgroup '%s': %s", o->cgroup,
+			return session__fail(s, EXIT_USAGE, "cannot use cgroup '%s': %s", o->cgroup,
 				    strerror(errno));
 	}
 	/* the command counts from its exec on, not while it is still us */
@@ -412,7 +356,7 @@ static int session__targets(struct session *s)
 		      loader__add_tgid(s->l, command__pid(s->cmd), TARGET_PENDING_EXEC) :
 		      0;
 	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->command[0],
+		return session__fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->targets.command[0],
 			    strerror(-err));
 	return 0;
 }
@@ -422,24 +366,23 @@ static int session__command(struct session *s)
 {
 	int err;
 
-	if (!s->o->command)
+	if (!s->o->targets.command)
 		return 0;
-	s->cmd = command__fork(s->o->command);
+	s->cmd = command__fork(s->o->targets.command);
 	if (!s->cmd)
-		return fail(s, EXIT_RUNTIME, "cannot start '%s': %s", s->o->command[0],
+		return session__fail(s, EXIT_RUNTIME, "cannot start '%s': %s", s->o->targets.command[0],
 			    strerror(errno));
 	s->cmd_before_exec = true;
 	err = proc_table__track(s->pt, command__pid(s->cmd));
 	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->command[0],
+		return session__fail(s, EXIT_RUNTIME, "cannot follow '%s': %s", s->o->targets.command[0],
 			    strerror(-err));
 	return 0;
 }
 
-/* The one process a -p, -t or command run targets, else 0. */
-static pid_t session__one_target(const struct session *s)
+pid_t session__one_target(const struct session *s)
 {
-	const struct record_opts *o = s->o;
+	const struct target_opts *o = &s->o->targets;
 	pid_t tgid = 0;
 
 	if (o->pids.nr + !!s->cmd > 1 || o->all_cpus)
@@ -458,43 +401,6 @@ static pid_t session__one_target(const struct session *s)
 	return tgid;
 }
 
-/* bpfprof range: resolve every range; one that cannot be is a usage error. */
-static int session__ranges(struct session *s)
-{
-	struct range_set_opts rso = {
-		.demangle = s->o->demangle,
-		.debug_roots = s->o->debug_dirs,
-		.kallsyms = "/proc/kallsyms",
-		.not_yet = s->cmd ? command__pid(s->cmd) : 0,
-	};
-	int err;
-
-	if (!s->ro)
-		return 0;
-	rso.one_target = session__one_target(s);
-	rso.lines = s->ro->source;
-	err = range_set__init(&s->rs, s->ro->ranges, s->ro->nr_ranges, &rso);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot set up the ranges: %s", strerror(-err));
-	err = range_set__resolve(&s->rs, s->pt);
-	if (err)
-		return fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
-			    range_set__error(&s->rs));
-	for (size_t i = 0; i < s->rs.nr; i++) {
-		const struct range *r = &s->rs.r[i];
-
-		if (r->unmapped)
-			fprintf(stderr, "%s: warning: range '%s': no target process maps "
-					"%s yet; it counts from when one does\n",
-				s->prog, r->arg, r->spec.binary);
-		if (r->other)
-			fprintf(stderr, "%s: warning: range '%s': only %s is counted, not "
-					"%s, another file of that name\n",
-				s->prog, r->arg, r->bin->path, r->other->path);
-	}
-	return 0;
-}
-
 static bool pmu_present(void)
 {
 	return access("/sys/bus/event_source/devices/cpu", F_OK) == 0 ||
@@ -503,12 +409,12 @@ static bool pmu_present(void)
 
 static int session__events(struct session *s)
 {
-	const struct record_opts *o = s->o;
+	const struct sampling_opts *o = &s->o->sampling;
 	int cpu, err;
 
 	/* --stats: the program's run time is counted while this fd is open */
-	if (o->stats)
-		s->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	if (s->o->bpf_stats)
+		s->stats_fd = loader__enable_stats();
 
 	s->ev = events__open(&o->attr, &s->cpus, loader__sample_fd(s->l), &cpu);
 	if (s->ev)
@@ -516,24 +422,26 @@ static int session__events(struct session *s)
 	err = errno;
 	if (evspec__is_hardware(&o->attr) &&
 	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && !pmu_present())
-		return fail(s, EXIT_RUNTIME,
+		return session__fail(s, EXIT_RUNTIME,
 			    "event '%s' is not supported: this machine has no hardware PMU "
 			    "(a VM without PMU passthrough?); use -e cpu-clock",
 			    o->event);
 	if (cpu >= 0)
-		return fail(s, EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s", o->event,
+		return session__fail(s, EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s", o->event,
 			    cpu, strerror(err));
-	return fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event,
+	return session__fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event,
 		    strerror(err));
 }
 
 static int session__copy_cpus(struct session *s)
 {
-	s->cpus.ids = malloc(s->o->cpus.nr * sizeof(int));
+	const struct idlist *cpus = &s->o->targets.cpus;
+
+	s->cpus.ids = malloc(cpus->nr * sizeof(int));
 	if (!s->cpus.ids)
 		return -ENOMEM;
-	memcpy(s->cpus.ids, s->o->cpus.ids, s->o->cpus.nr * sizeof(int));
-	s->cpus.nr = s->o->cpus.nr;
+	memcpy(s->cpus.ids, cpus->ids, cpus->nr * sizeof(int));
+	s->cpus.nr = cpus->nr;
 	return 0;
 }
 
@@ -550,81 +458,58 @@ static void raise_nofile(void)
 
 static int session__open(struct session *s)
 {
-	const struct record_opts *o = s->o;
+	const struct session_opts *o = s->o;
+	const struct target_opts *t = &o->targets;
 	char missing[64];
-	int err, status;
+	int err, status = 0;
 
 	if (caps__check(missing, sizeof(missing)))
-		return fail(s, EXIT_NOPERM, "missing %s: run as root, or grant them "
-			    "(setcap cap_bpf,cap_perfmon+ep)", missing);
+		return session__fail(s, EXIT_NOPERM, "missing %s: run as root, or grant them "
+				     "(setcap cap_bpf,cap_perfmon+ep)", missing);
 	s->out = outfile__open(o->output);
 	if (!s->out)
-		return fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output, strerror(errno));
-	if (s->ro && s->ro->stacks && !(s->stacks_out = outfile__open(s->ro->stacks)))
-		return fail(s, EXIT_USAGE, "cannot write '%s': %s", s->ro->stacks,
-			    strerror(errno));
-	err = o->cpus.nr ? session__copy_cpus(s) : procfs__online_cpus(&s->cpus, NULL);
+		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output,
+				     strerror(errno));
+	session__each_until(s, status, open);
+	if (status)
+		return status;
+	err = t->cpus.nr ? session__copy_cpus(s) : procfs__online_cpus(&s->cpus, NULL);
 	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
+		return session__fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
 	raise_nofile();
-	s->filter_tgid = o->pids.nr || (o->command && !o->all_cpus);
+	s->filter_tgid = t->pids.nr || (t->command && !t->all_cpus);
 	err = session__signals(s);
 	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot set up signals and timer: %s",
-			    strerror(-err));
-	s->pt = proc_table__new(!s->filter_tgid && !o->tids.nr);
-	s->sym = s->pt ? symbolizer__new(s->pt, &(struct symbolizer_opts){
-					 .kallsyms = o->stacks == STACKS_USER_ONLY ||
-							     (s->ro && !s->ro->stacks) ?
-							     NULL : "/proc/kallsyms",
-					 .demangle = o->demangle,
-					 .inlines = o->inlines,
-					 .lines = o->lines,
-					 .debug_roots = o->debug_dirs,
-				 }) :
+		return session__fail(s, EXIT_RUNTIME, "cannot set up signals and timer: %s",
+				     strerror(-err));
+	s->pt = proc_table__new(!s->filter_tgid && !t->tids.nr);
+	s->sym = s->pt ? symbolizer__new(s->pt, &o->symbols,
+					 o->kallsyms ? "/proc/kallsyms" : NULL) :
 			 NULL;
 	if (!s->sym)
-		return fail(s, EXIT_RUNTIME, "out of memory");
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	/* The side band first, then /proc: no mapping falls between the two. */
 	s->sb = s->pt ? sideband__open(&s->cpus, SIDEBAND_PAGES) : NULL;
 	if (!s->sb)
-		return fail(s, EXIT_RUNTIME, "cannot open the side-band events: %s",
-			    strerror(errno));
+		return session__fail(s, EXIT_RUNTIME, "cannot open the side-band events: %s",
+				     strerror(errno));
 	status = session__track(s);
 	status = status ?: session__command(s);
-	/* ranges are resolved and laid out before load: they size its maps */
-	status = status ?: session__ranges(s);
+	/* what the plugs resolve from the mappings may size the maps */
+	if (!status)
+		session__each_until(s, status, prepare);
 	status = status ?: session__load(s);
 	status = status ?: session__targets(s);
 	status = status ?: session__events(s);
 	if (status)
 		return status;
 	if (s->filter_tgid && (err = loader__attach_followers(s->l)))
-		return fail(s, EXIT_RUNTIME, "cannot follow forks: %s: %s", strerror(-err),
-			    loader__error());
+		return session__fail(s, EXIT_RUNTIME, "cannot follow forks: %s: %s",
+				     strerror(-err), loader__error());
 	return 0;
 }
 
 /* ---- the run ---- */
-
-static const struct sideband_ops proc_ops;
-
-/* A mapping of @tgid (new, or a forked child's copy): place the ranges of its binary. */
-static int session__place(pid_t tgid, const struct mapping *m, void *ctx)
-{
-	struct session *s = ctx;
-	struct range_place *places;
-	size_t n;
-	int err;
-
-	err = range_set__place_mapping(&s->rs, tgid, m, &places, &n);
-	if (!err && n)
-		err = range_live__add(s->live, places, n);
-	free(places);
-	if (err < 0 && !s->live_err)
-		s->live_err = err;
-	return 0;
-}
 
 static void sb_mmap(void *ctx, const struct sb_mmap *m)
 {
@@ -643,12 +528,10 @@ static void sb_mmap(void *ctx, const struct sb_mmap *m)
 
 	if (proc_table__mmap(s->pt, m->pid, &ev))
 		return;
-	session__unwind_sync(s, m->pid);
-	if (!s->live)
-		return;
 	map = proc_table__find(s->pt, m->pid, NULL, m->start);
-	if (map && map->start == ev.start && map->end == ev.end)
-		session__place(m->pid, map, s);
+	if (map && (map->start != ev.start || map->end != ev.end))
+		map = NULL;
+	session__each(s, mmap, m->pid, map);
 }
 
 static void sb_comm(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec)
@@ -658,15 +541,9 @@ static void sb_comm(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec
 	proc_table__comm(s->pt, pid, tid, comm, exec);
 	if (!exec)
 		return;
-	if (s->cmd_before_exec && pid == command__pid(s->cmd)) {
-		/* the command's own image from here on */
-		s->cmd_before_exec = false;
-		s->rs.o.not_yet = 0;
-	}
-	session__unwind_sync(s, pid);
-	/* a new image: the old one's places mean other code now */
-	if (s->live)
-		range_live__drop(s->live, pid);
+	if (session__before_exec(s, pid))
+		s->cmd_before_exec = false; /* the command's own image from here on */
+	session__each(s, exec, pid);
 }
 
 static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
@@ -675,19 +552,15 @@ static void sb_fork(void *ctx, pid_t ppid, pid_t pid, pid_t tid)
 
 	proc_table__fork(s->pt, ppid, pid, tid);
 	if (pid == tid && pid != ppid)
-		session__unwind_sync(s, pid);
-	if (!s->live || pid != tid || pid == ppid)
-		return;
-	range_live__drop(s->live, pid); /* a reused pid's */
-	proc_table__for_each_mapping_of(s->pt, pid, session__place, s);
+		session__each(s, fork, ppid, pid);
 }
 
 static void sb_exit(void *ctx, pid_t pid, pid_t tid)
 {
 	struct session *s = ctx;
 
-	if (s->uw && pid == tid)
-		unwinder__drop(s->uw, pid);
+	if (pid == tid)
+		session__each(s, exit, pid);
 }
 
 static const struct sideband_ops proc_ops = {
@@ -726,7 +599,8 @@ static void refresh_jit(pid_t tgid, void *ctx)
 /*
  * Every tick: JIT maps are read while their processes live, from where
  * the last read stopped (a map in a container's /tmp is gone when the
- * container is); the unwinder's clock advances. The poll timeout to the next.
+ * container is); the plugs tick (the unwinder's clock advances). The poll
+ * timeout to the next.
  */
 static int session__tick(struct session *s)
 {
@@ -734,28 +608,37 @@ static int session__tick(struct session *s)
 
 	if (now >= s->next_tick) {
 		proc_table__for_each_jit(s->pt, refresh_jit, s->sym);
-		if (s->uw)
-			unwinder__tick(s->uw);
+		session__each(s, tick);
 		s->next_tick = now + TICK_SECONDS;
 	}
 	return (int)((s->next_tick - now) * 1000) + 1;
 }
 
-static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
+/*
+ * The poll set: the signalfd, the timer, the side-band rings, then one
+ * entry per plug (its fd, or -1, which poll ignores), then the live pidfds.
+ */
+static int session__poll(struct session *s)
 {
-	size_t n = 0, nsb = sideband__nr_fds(s->sb);
-	int err, timeout, wait;
+	struct pollfd *pfd = s->pfd;
+	size_t n = 0, nsb = sideband__nr_fds(s->sb), plugs;
+	int err = 0, timeout, wait;
 
 	pfd[n++] = (struct pollfd){ .fd = s->sigfd, .events = POLLIN };
 	pfd[n++] = (struct pollfd){ .fd = s->timerfd, .events = POLLIN };
 	for (size_t i = 0; i < nsb; i++)
 		pfd[n++] = (struct pollfd){ .fd = sideband__fd(s->sb, i), .events = POLLIN };
-	/* the unwinder's finished tables: -1 (ignored by poll) without one */
-	pfd[n++] = (struct pollfd){ .fd = s->uw ? unwinder__fd(s->uw) : -1, .events = POLLIN };
+	plugs = n;
+	for (size_t i = 0; i < s->nr_plugs; i++) {
+		const struct session_hooks *h = s->plugs[i].hooks;
+
+		pfd[n++] = (struct pollfd){ .fd = h->fd ? h->fd(s->plugs[i].priv) : -1,
+					    .events = POLLIN };
+	}
 	for (size_t i = 0; i < s->nr_pidfds; i++) {
 		if (s->pidfds[i] < 0)
 			continue;
-		map[n] = i;
+		s->pfd_owner[n] = i;
 		pfd[n++] = (struct pollfd){ .fd = s->pidfds[i], .events = POLLIN };
 	}
 	timeout = session__tick(s);
@@ -768,351 +651,79 @@ static int session__poll(struct session *s, struct pollfd *pfd, size_t *map)
 		session__on_signal(s);
 	if (pfd[1].revents)
 		s->stop = true;
-	for (size_t i = 2; i < 2 + nsb; i++)
+	for (size_t i = 2; i < plugs; i++)
 		if (pfd[i].revents || wait >= 0) {
 			sideband__read(s->sb, &proc_ops, s);
-			if (s->uw && (err = unwinder__flush(s->uw)))
+			session__each_until(s, err, batch);
+			if (err)
 				return err;
 			break;
 		}
-	if (pfd[2 + nsb].revents && (err = unwinder__complete(s->uw)))
+	for (size_t i = 0; i < s->nr_plugs && !err; i++)
+		if (pfd[plugs + i].revents && s->plugs[i].hooks->ready)
+			err = s->plugs[i].hooks->ready(s, s->plugs[i].priv);
+	if (err)
 		return err;
-	for (size_t i = 3 + nsb; i < n; i++)
+	for (size_t i = plugs + s->nr_plugs; i < n; i++)
 		if (pfd[i].revents)
-			session__on_pidfd(s, map[i]);
+			session__on_pidfd(s, s->pfd_owner[i]);
 	return 0;
 }
 
 static int session__run(struct session *s)
 {
-	size_t max = 3 + sideband__nr_fds(s->sb) + s->nr_pidfds;
-	struct pollfd *pfd = calloc(max, sizeof(*pfd));
-	size_t *map = calloc(max, sizeof(*map));
-	int err, status = 0;
+	size_t max = 2 + sideband__nr_fds(s->sb) + s->nr_plugs + s->nr_pidfds;
+	int err;
 
-	if (!pfd || !map) {
-		status = fail(s, EXIT_RUNTIME, "out of memory");
-		goto out;
-	}
+	s->pfd = calloc(max, sizeof(*s->pfd));
+	s->pfd_owner = calloc(max, sizeof(*s->pfd_owner));
+	if (!s->pfd || !s->pfd_owner)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	s->t0 = monotime__ns();
 	err = session__timer(s);
 	err = err ?: events__enable(s->ev);
-	if (err) {
-		status = fail(s, EXIT_RUNTIME, "cannot enable sampling: %s", strerror(-err));
-		goto out;
-	}
-	if (s->cmd && (err = command__release(s->cmd))) {
-		status = fail(s, EXIT_NOCMD, "cannot run '%s': %s", s->o->command[0], strerror(-err));
-		goto out;
-	}
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot enable sampling: %s",
+				     strerror(-err));
+	if (s->cmd && (err = command__release(s->cmd)))
+		return session__fail(s, EXIT_NOCMD, "cannot run '%s': %s",
+				     s->o->targets.command[0], strerror(-err));
 	while (!s->stop && !err)
-		err = session__poll(s, pfd, map);
+		err = session__poll(s);
 	events__disable(s->ev);
 	s->t1 = monotime__ns();
 	if (err)
-		status = fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
-out:
-	free(pfd);
-	free(map);
-	return status;
+		return session__fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
+	return 0;
 }
 
 /* ---- the end ---- */
 
-/* The summary's rate: what was asked for, and @hz seen on the busiest CPU. */
-static void session__print_rate(const struct session *s, double hz)
-{
-	if (s->o->use_period)
-		fprintf(stderr, "period %llu requested", s->o->period);
-	else
-		fprintf(stderr, "%llu Hz requested", s->o->freq);
-	fprintf(stderr, ", %.1f Hz effective on the busiest CPU", hz);
-}
-
-static void session__summary(const struct session *s, const struct profile *p)
-{
-	const uint64_t *st = p->stats;
-	/* The busiest CPU shows throttling; idle CPUs barely tick. */
-	double hz = p->duration > 0 ? p->busiest[STAT_SEEN] / p->duration : 0;
-	uint64_t lost = profile__lost(p);
-
-	fprintf(stderr, "bpfprof: %" PRIu64 " samples kept, %" PRIu64 " lost", st[STAT_KEPT],
-		lost);
-	if (lost)
-		fprintf(stderr, " (stacks map full: %" PRIu64 ", counts map full: %" PRIu64
-			"; raise --max-stacks)",
-			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
-	fprintf(stderr, ", %zu unique stacks, %.2f s, ", p->nr, p->duration);
-	session__print_rate(s, hz);
-	if (st[STAT_USTACK_FAULT])
-		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
-	if (st[STAT_TARGETS_FULL])
-		fprintf(stderr, ", %" PRIu64 " forked children not followed",
-			st[STAT_TARGETS_FULL]);
-	fputc('\n', stderr);
-}
-
-/* --stats: how the user stack walks ended, the tables, the program's cost. */
-static void session__stats(const struct session *s, const struct profile *p)
-{
-	static const char *const ends[WALK__MAX] = {
-		[WALK_COMPLETE] = "complete (reached the outermost frame)",
-		[WALK_TRUNCATED] = "truncated at --max-depth",
-		[WALK_FP_END] = "ended by a frame-pointer step",
-		[WALK_NO_TABLE] = "stopped at code without a table",
-		[WALK_FAULT] = "stopped by an unreadable stack address",
-		[WALK_INVALID] = "stopped by CFI it cannot follow",
-		[WALK_NO_MAPPING] = "stopped at an address in no known mapping",
-		[WALK_NO_PROCESS] = "frame pointers: no mapping table for the process yet",
-	};
-	const struct unwinder_stats *us = s->uw ? unwinder__stats(s->uw) : NULL;
-	uint64_t walks = 0, ns = 0, runs = 0;
-
-	for (int i = 0; i < WALK__MAX; i++)
-		walks += p->stats[STAT_WALK_FIRST + i];
-	if (s->o->idle)
-		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen (the idle task's kept: "
-				"--idle), %" PRIu64 " of no target\n",
-			p->stats[STAT_SEEN], p->stats[STAT_FILTERED]);
-	else
-		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen, %" PRIu64 " of the idle "
-				"task dropped (--idle keeps them), %" PRIu64 " of no target\n",
-			p->stats[STAT_SEEN], p->stats[STAT_IDLE], p->stats[STAT_FILTERED]);
-	fprintf(stderr, "bpfprof: stats: unwinding %s\n",
-		!us ? "by frame pointers (--unwind=fp)" :
-		s->o->unwind == UNWIND_DWARF ? "by DWARF tables only (--unwind=dwarf)" :
-					       "by DWARF tables, frame pointers elsewhere");
-	if (us) {
-		fprintf(stderr, "bpfprof: stats: %" PRIu64 " user stack walks:\n", walks);
-		for (int i = 0; i < WALK__MAX; i++)
-			fprintf(stderr, "bpfprof: stats:   %10" PRIu64 " %5.1f%%  %s\n",
-				p->stats[STAT_WALK_FIRST + i],
-				walks ? 100.0 * p->stats[STAT_WALK_FIRST + i] / walks : 0.0,
-				ends[i]);
-		fprintf(stderr, "bpfprof: stats: %" PRIu64 " frames found by frame pointers in "
-				"binaries without a table yet\n",
-			p->stats[STAT_WALK_FP_FRAMES]);
-		fprintf(stderr, "bpfprof: stats: tables: %u loaded (%u from the cache), %" PRIu64
-				" rows, %.1f KiB; %u without CFI, %u did not fit (--unwind-memory)\n",
-			us->tables, us->cached, us->rows, us->bytes / 1024.0, us->no_cfi, us->full);
-		fprintf(stderr, "bpfprof: stats: tables: %u evicted (least recently sampled), "
-				"%u loaded again when walks needed them\n",
-			us->evicted, us->reloaded);
-		fprintf(stderr, "bpfprof: stats: mapping tables: %u written, up to %u executable "
-				"mappings a process; %u processes had more (frame pointers in the "
-				"rest)\n",
-			us->updates, s->unwind_maps_cap, us->maps_cut);
-		fprintf(stderr, "bpfprof: stats: tables loaded before sampling in %.3f s; the "
-				"slowest table %.1f ms (%s)\n",
-			s->unwind_load_s, us->max_build_ns / 1e6,
-			us->max_build_name ? us->max_build_name : "-");
-		if (us->latencies)
-			fprintf(stderr, "bpfprof: stats: %u tables loaded while sampling, %.1f ms "
-					"on average from the mapping (or the walk asking) to the "
-					"table in use, %.1f ms at most\n",
-				us->latencies, us->latency_ns / 1e6 / us->latencies,
-				us->max_latency_ns / 1e6);
-	}
-	fprintf(stderr, "bpfprof: stats: side band: %" PRIu64 " records read after a newer "
-			"one and put back in time order, %" PRIu64 " too late for it\n",
-		sideband__reordered(s->sb), sideband__late(s->sb));
-	if (s->stats_fd < 0 || loader__prog_stats(s->l, &ns, &runs) || !runs)
-		fprintf(stderr, "bpfprof: stats: BPF run time unknown (cannot enable "
-				"kernel.bpf_stats_enabled)\n");
-	else
-		fprintf(stderr, "bpfprof: stats: BPF program: %" PRIu64 " runs, %.0f ns per "
-				"sample on average\n",
-			runs, (double)ns / runs);
-}
-
-static bool has_kernel_frames(const struct profile *p)
-{
-	for (size_t i = 0; i < p->nr; i++)
-		for (uint32_t j = 0; j < p->stacks[i].nr; j++)
-			if (p->stacks[i].frames[j].kind == FRAME_KERNEL)
-				return true;
-	return false;
-}
-
-static void session__warnings(const struct session *s, const struct profile *p,
-			      const struct symbolizer *sym)
-{
-	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym))
-		fprintf(stderr, "bpfprof: warning: kernel symbols are hidden "
-				"(kernel.kptr_restrict); kernel frames are shown as addresses\n");
-	pid_t pid;
-	size_t refused = symbolizer__perfmaps_refused(sym, &pid);
-
-	if (refused)
-		fprintf(stderr, "bpfprof: warning: refused the JIT map /tmp/perf-%d.map%s: "
-				"not owned by the process's user or root\n",
-			pid, refused > 1 ? " and others" : "");
-	if (p->sideband_lost)
-		fprintf(stderr, "bpfprof: warning: %" PRIu64 " process/mapping records lost; "
-				"some frames may show as [binary+0xOFFSET]\n", p->sideband_lost);
-	if (!profile__samples(p))
-		fprintf(stderr, "bpfprof: warning: no samples were recorded: the targets "
-				"did not run on a sampled CPU\n");
-}
-
+/* The side band's last records, then the plugs' finish (the mode writes). */
 static int session__finish(struct session *s)
 {
-	const struct output_ops *ops = output__ops(s->o->format);
-	struct output_opts oo = { .per_pid = s->o->per_pid, .per_thread = s->o->per_thread,
-				  .lines = s->o->lines };
-	struct profile p = { .ncpus = s->cpus.nr };
-	int err;
+	int status = 0;
 
 	sideband__drain(s->sb, &proc_ops, s);
-	p.duration = elapsed(s->t0, s->t1);
-	p.sideband_lost = sideband__lost(s->sb);
-	err = loader__read_stats(s->l, p.stats, p.busiest);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
-	err = drain__profile(s->l, s->sym, s->o->stacks, NULL, &p);
-	err = err ?: ops->write(outfile__stream(s->out), &p, &oo);
-	err = err ?: outfile__commit(s->out);
-	if (err) {
-		fail(s, EXIT_RUNTIME, "cannot write the profile to '%s': %s",
-		     s->o->output ? s->o->output : "-", strerror(-err));
-	} else {
-		session__warnings(s, &p, s->sym);
-		if (!s->o->quiet)
-			session__summary(s, &p);
-		if (s->o->stats)
-			session__stats(s, &p);
-	}
-	profile__free(&p);
-	return err ? EXIT_RUNTIME : 0;
-}
-
-/* ---- the end of bpfprof range ---- */
-
-static void session__range_summary(const struct session *s, const struct listing *ls)
-{
-	const uint64_t *st = ls->stats;
-	double hz = ls->duration > 0 ? s->busiest / ls->duration : 0;
-
-	fprintf(stderr, "%s: %" PRIu64 " samples in %zu range%s, %" PRIu64 " outside, %" PRIu64
-		" lost, %" PRIu64 " seen, %.2f s, ",
-		s->prog, st[STAT_KEPT], ls->nr, ls->nr == 1 ? "" : "s", st[STAT_OUT_OF_RANGE],
-		st[STAT_DROP_COUNTS_FULL], st[STAT_SEEN], ls->duration);
-	session__print_rate(s, hz);
-	fputc('\n', stderr);
-}
-
-/* range --stacks: the stacks of the samples in the ranges, as record writes them. */
-static int session__range_stacks(struct session *s, const struct listing *ls)
-{
-	const struct output_ops *ops = output__ops(s->ro->stacks_format);
-	struct output_opts oo = { .lines = s->o->lines };
-	struct profile p = { .ncpus = s->cpus.nr, .duration = ls->duration };
-	char **labels = NULL;
-	int err = 0;
-
-	/* several ranges: the first frame says which, "[ARG]" */
-	if (s->rs.nr > 1 && !(labels = calloc(s->rs.nr, sizeof(*labels))))
-		err = -ENOMEM;
-	for (size_t i = 0; labels && i < s->rs.nr && !err; i++)
-		if (asprintf(&labels[s->rs.r[i].id], "[%s]", s->rs.r[i].arg) < 0)
-			err = -ENOMEM;
-	memcpy(p.stats, ls->stats, sizeof(p.stats));
-	err = err ?: drain__profile(s->l, s->sym, s->o->stacks, (const char *const *)labels, &p);
-	err = err ?: ops->write(outfile__stream(s->stacks_out), &p, &oo);
-	err = err ?: outfile__commit(s->stacks_out);
-	if (err)
-		fail(s, EXIT_RUNTIME, "cannot write the stacks to '%s': %s", s->ro->stacks,
-		     strerror(-err));
-	else if (ls->stats[STAT_STACKS_LOST])
-		fprintf(stderr, "%s: warning: %" PRIu64 " samples in the ranges have no stack "
-				"in '%s' (the stacks maps were full)\n",
-			s->prog, ls->stats[STAT_STACKS_LOST], s->ro->stacks);
-	profile__free(&p);
-	for (size_t i = 0; labels && i < s->rs.nr; i++)
-		free(labels[i]);
-	free(labels);
-	return err;
-}
-
-/* Ranges that counted nothing because of what happened during the run. */
-static void session__range_warnings(const struct session *s)
-{
-	for (size_t i = 0; i < s->rs.nr; i++) {
-		const struct range *r = &s->rs.r[i];
-
-		if (r->late)
-			fprintf(stderr, "%s: warning: range '%s': %s\n", s->prog, r->arg,
-				r->late);
-		else if (r->unmapped)
-			fprintf(stderr, "%s: warning: range '%s': no target process mapped "
-					"%s during the run\n",
-				s->prog, r->arg, r->spec.binary);
-	}
-	if (s->live && range_live__missed(s->live))
-		fprintf(stderr, "%s: warning: %" PRIu64 " placements of ranges in processes "
-				"that appeared during the run were not stored whole (the "
-				"page map is full): their samples are missing\n",
-			s->prog, range_live__missed(s->live));
-	if (s->live_err)
-		fprintf(stderr, "%s: warning: ranges could not be placed in processes "
-				"that appeared during the run: %s\n",
-			s->prog, strerror(-s->live_err));
-}
-
-static int session__finish_range(struct session *s)
-{
-	const struct listing_opts lo = {
-		.sort = s->ro->sort,
-		.disasm = s->ro->disasm,
-		.source = s->ro->source,
-	};
-	struct listing ls = { 0 };
-	uint64_t busiest[STAT__MAX];
-	int err;
-
-	sideband__drain(s->sb, &proc_ops, s);
-	ls.duration = elapsed(s->t0, s->t1);
-	err = loader__read_stats(s->l, ls.stats, busiest);
-	if (err)
-		return fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s", strerror(-err));
-	s->busiest = busiest[STAT_SEEN];
-	session__range_warnings(s);
-	err = drain__listing(s->l, &s->rs, s->pt, true, &ls);
-	if (!err && s->stacks_out && session__range_stacks(s, &ls)) {
-		listing__free(&ls);
-		return EXIT_RUNTIME;
-	}
-	err = err ?: (s->ro->format == LISTING_JSON ? &output_listing_json : &output_listing)
-			     ->write(outfile__stream(s->out), &ls, &lo);
-	err = err ?: outfile__commit(s->out);
-	if (err) {
-		fail(s, EXIT_RUNTIME, "cannot write the listing to '%s': %s",
-		     s->o->output ? s->o->output : "-", strerror(-err));
-	} else {
-		if (!ls.stats[STAT_KEPT])
-			fprintf(stderr, "%s: warning: no samples fell in the ranges\n", s->prog);
-		if (!s->o->quiet)
-			session__range_summary(s, &ls);
-	}
-	listing__free(&ls);
-	return err ? EXIT_RUNTIME : 0;
+	session__each_until(s, status, finish);
+	return status;
 }
 
 static void session__free(struct session *s)
 {
+	/* the plugs' state may hold on to the loader and the process table's binaries */
+	for (size_t i = s->nr_plugs; i-- > 0;)
+		if (s->plugs[i].hooks->end)
+			s->plugs[i].hooks->end(s, s->plugs[i].priv);
 	command__free(s->cmd);
 	symbolizer__free(s->sym);
-	unwinder__free(s->uw);
-	free(s->cache_dir);
 	events__free(s->ev);
 	sideband__free(s->sb);
+	free(s->pfd);
+	free(s->pfd_owner);
 	loader__free(s->l);
-	range_pages__free(&s->pages);
-	range_live__free(s->live);
-	range_set__free(&s->rs); /* its binaries may be the process table's */
 	proc_table__free(s->pt);
 	outfile__free(s->out);
-	outfile__free(s->stacks_out);
 	for (size_t i = 0; i < s->nr_pidfds; i++)
 		if (s->pidfds[i] >= 0)
 			close(s->pidfds[i]);
@@ -1128,27 +739,16 @@ static void session__free(struct session *s)
 	idlist__free(&s->cpus);
 }
 
-/* A whole run of record (@ro NULL) or range; the exit status. */
-static int session__main(const struct record_opts *o, const struct range_opts *ro)
+int session__main(const struct session_opts *o, const char *prog,
+		  const struct session_plug *plugs, size_t nr_plugs)
 {
-	struct session s = { .o = o, .ro = ro, .prog = ro ? "bpfprof range" : "bpfprof",
-			     .sigfd = -1, .timerfd = -1, .cgroup_fd = -1,
-			     .stats_fd = -1 };
+	struct session s = { .o = o, .prog = prog, .plugs = plugs, .nr_plugs = nr_plugs,
+			     .sigfd = -1, .timerfd = -1, .cgroup_fd = -1, .stats_fd = -1 };
 	int status;
 
 	status = session__open(&s);
 	status = status ?: session__run(&s);
-	status = status ?: ro ? session__finish_range(&s) : session__finish(&s);
+	status = status ?: session__finish(&s);
 	session__free(&s);
 	return status;
-}
-
-int record__run(const struct record_opts *o)
-{
-	return session__main(o, NULL);
-}
-
-int range__run(const struct record_opts *o, const struct range_opts *ro)
-{
-	return session__main(o, ro);
 }

@@ -47,7 +47,8 @@ struct jitmap {
 	struct u64map locs;     /* address << 1 | ret -> struct symloc */
 };
 
-struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbolizer_opts *o)
+struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_opts *o,
+				   const char *kallsyms)
 {
 	struct symbolizer *s = calloc(1, sizeof(*s));
 
@@ -63,10 +64,10 @@ struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbolize
 		.dm = s->dm,
 		.inlines = o->inlines,
 		.lines = o->lines,
-		.debug_roots = o->debug_roots,
+		.debug_roots = o->debug_dirs,
 	};
-	if (o->kallsyms)
-		s->ks = ksyms__load(o->kallsyms); /* NULL: kernel frames print as addresses */
+	if (kallsyms)
+		s->ks = ksyms__load(kallsyms); /* NULL: kernel frames print as addresses */
 	return s;
 }
 

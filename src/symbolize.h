@@ -18,15 +18,20 @@
 
 struct symbolizer;
 
-struct symbolizer_opts {
-	const char *kallsyms;         /* a kallsyms file, or NULL for no kernel symbols */
-	enum demangle_mode demangle;  /* how user-space C++ and Rust names are shown */
-	bool inlines;                 /* inline chains from DWARF */
-	bool lines;                   /* source lines from DWARF */
-	const char *const *debug_roots; /* debug file and vmlinux roots; NULL: /usr/lib/debug */
+/* The symbol options of the command line. */
+struct symbol_opts {
+	enum demangle_mode demangle; /* how user-space C++ and Rust names are shown */
+	bool inlines;                /* inline chains from DWARF */
+	bool lines;                  /* source lines from DWARF */
+	/* debug file and vmlinux roots: --debug-dir ones, then /usr/lib/debug,
+	   NULL-terminated; NULL: /usr/lib/debug */
+	const char **debug_dirs;
+	size_t nr_debug_dirs;        /* --debug-dir ones */
 };
 
-struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbolizer_opts *o);
+/* @kallsyms: a kallsyms file, or NULL for no kernel symbols. */
+struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_opts *o,
+				   const char *kallsyms);
 void symbolizer__free(struct symbolizer *s);
 
 /*

@@ -25,6 +25,21 @@
 #include "loader.h"
 #include "proc.h"
 
+/* record --unwind */
+enum unwind_mode {
+	UNWIND_AUTO,  /* DWARF tables where they exist, frame pointers elsewhere (default) */
+	UNWIND_DWARF, /* DWARF tables only: a frame without one ends the stack */
+	UNWIND_FP,    /* frame pointers only */
+};
+
+#define UNWIND_DEFAULT_MEMORY (32ull << 20)
+
+/* The unwind options of the command line. */
+struct unwind_opts {
+	enum unwind_mode mode;     /* --unwind */
+	unsigned long long memory; /* --unwind-memory: bytes of unwind tables */
+};
+
 struct unwinder_opts {
 	const char *cache_dir; /* NULL: no disk cache */
 	unsigned int max_bins; /* entries of unwind_bins (loader_cfg.unwind_bins) */

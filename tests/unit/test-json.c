@@ -13,7 +13,7 @@
 
 #include "check.h"
 #include "json.h"
-#include "listing.h"
+#include "output.h"
 
 /* A writer into memory; doc__end gives what it wrote (static) and the result. */
 struct doc {
@@ -374,7 +374,7 @@ static struct listing_src srcs[] = { { "a.c", 27, 80 } };
 static struct listing_proc procs[] = { { 42, "prog\"1", 100 } };
 
 /* The listing document written with @o, in a malloc'd string; NULL on error. */
-static char *listing_doc(const struct listing *ls, const struct listing_opts *o)
+static char *listing_doc(const struct listing *ls, const struct output_opts *o)
 {
 	char *buf = NULL;
 	size_t size = 0;
@@ -383,7 +383,7 @@ static char *listing_doc(const struct listing *ls, const struct listing_opts *o)
 
 	if (!f)
 		return NULL;
-	err = output_listing_json.write(f, ls, o);
+	err = output_listing_json.write_listing(f, ls, o);
 	fclose(f);
 	if (err) {
 		free(buf);
@@ -403,7 +403,7 @@ static void test_listing(void)
 		  .unmapped = true, .no_source = "the binary has no DWARF" },
 	};
 	struct listing ls = { .ranges = lr, .nr = 2, .duration = 1.5 };
-	struct listing_opts o = { .sort = SORT_ADDRESS, .disasm = true, .source = true };
+	struct output_opts o = { .sort = SORT_ADDRESS, .disasm = true, .source = true };
 	char *out, *a, *b;
 	FILE *f;
 
@@ -490,7 +490,7 @@ static void test_listing(void)
 		  "listing: the whole document");
 	free(out);
 
-	o = (struct listing_opts){ .sort = SORT_SAMPLES, .disasm = false, .source = false };
+	o = (struct output_opts){ .sort = SORT_SAMPLES, .disasm = false, .source = false };
 	out = listing_doc(&ls, &o);
 	a = out ? strstr(out, "\"0x1180\", \"function\"") : NULL;
 	b = out ? strstr(out, "\"0x11a7\", \"function\"") : NULL;
@@ -505,7 +505,7 @@ static void test_listing(void)
 
 	f = full_stream();
 	if (f) {
-		CHECK(output_listing_json.write(f, &ls, &o) == -EIO,
+		CHECK(output_listing_json.write_listing(f, &ls, &o) == -EIO,
 		      "listing: a write error is -EIO");
 		fclose(f);
 	}

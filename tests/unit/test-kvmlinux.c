@@ -442,12 +442,13 @@ static const struct symloc *ksym(struct symbolizer *s, uint64_t addr, bool ret)
 static struct symbolizer *new_symbolizer(const char *kallsyms, const char *const *roots,
 					 bool lines, bool inlines)
 {
-	return symbolizer__new(NULL, &(struct symbolizer_opts){
-					     .kallsyms = kallsyms,
-					     .lines = lines,
-					     .inlines = inlines,
-					     .debug_roots = roots,
-				     });
+	return symbolizer__new(NULL,
+			       &(struct symbol_opts){
+				       .lines = lines,
+				       .inlines = inlines,
+				       .debug_dirs = (const char **)roots,
+			       },
+			       kallsyms);
 }
 
 /* The symbolizer finds the "running kernel's" vmlinux under a debug root. */

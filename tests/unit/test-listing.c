@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "listing.h"
+#include "output.h"
 
 static struct listing_row rows[] = {
 	{ .addr = 0x1180, .count = 0, .func = "loops", .func_off = 0, .file = "a.c", .line = 26,
@@ -27,7 +27,7 @@ static struct listing_src srcs[] = {
 static struct listing_proc procs[] = { { 42, "prog", 100 } };
 
 /* The listing written with @o, in a malloc'd string. */
-static char *write_listing(const struct listing *ls, const struct listing_opts *o)
+static char *write_listing(const struct listing *ls, const struct output_opts *o)
 {
 	char *buf = NULL;
 	size_t size = 0;
@@ -35,7 +35,7 @@ static char *write_listing(const struct listing *ls, const struct listing_opts *
 
 	if (!f)
 		return NULL;
-	if (output_listing.write(f, ls, o)) {
+	if (output_listing_text.write_listing(f, ls, o)) {
 		fclose(f);
 		free(buf);
 		return NULL;
@@ -72,7 +72,7 @@ int main(void)
 	};
 	struct listing_range both[] = { lr, empty };
 	struct listing ls = { .ranges = both, .nr = 2 };
-	struct listing_opts o = { .sort = SORT_ADDRESS, .disasm = true, .source = true };
+	struct output_opts o = { .sort = SORT_ADDRESS, .disasm = true, .source = true };
 	char line[512], *out, *first, *hot;
 
 	ls.stats[STAT_SEEN] = 400;
@@ -113,7 +113,7 @@ int main(void)
 		  "the totals");
 	free(out);
 
-	o = (struct listing_opts){ .sort = SORT_SAMPLES, .disasm = false, .source = false };
+	o = (struct output_opts){ .sort = SORT_SAMPLES, .disasm = false, .source = false };
 	out = write_listing(&ls, &o);
 	first = out ? strstr(out, "0x1180  loops") : NULL;
 	hot = out ? strstr(out, "0x11a7  loops") : NULL;

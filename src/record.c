@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The record mode: after sampling, the counts and stacks maps become one
+ * symbolized profile, written in the -f format; then the warnings, the
+ * summary line and --stats. The top level of the subcommand with the core.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "array.h"
+#include "drain.h"
+#include "record.h"
+#include "sideband.h"
+#include "unwind-session.h"
+
+struct record {
+	const struct record_opts *o;
+	struct unwind_session *us;
+};
+
+static void record__summary(struct session *s, const struct profile *p)
+{
+	const uint64_t *st = p->stats;
+	/* The busiest CPU shows throttling; idle CPUs barely tick. */
+	double hz = p->duration > 0 ? p->busiest[STAT_SEEN] / p->duration : 0;
+	uint64_t lost = profile__lost(p);
+
+	fprintf(stderr, "bpfprof: %" PRIu64 " samples kept, %" PRIu64 " lost", st[STAT_KEPT],
+		lost);
+	if (lost)
+		fprintf(stderr, " (stacks map full: %" PRIu64 ", counts map full: %" PRIu64
+			"; raise --max-stacks)",
+			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
+	fprintf(stderr, ", %zu unique stacks, %.2f s, ", p->nr, p->duration);
+	session__print_rate(s, hz);
+	if (st[STAT_USTACK_FAULT])
+		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
+	if (st[STAT_TARGETS_FULL])
+		fprintf(stderr, ", %" PRIu64 " forked children not followed",
+			st[STAT_TARGETS_FULL]);
+	fputc('\n', stderr);
+}
+
+/* --stats: how the user stack walks ended, the unwind tables. */
+static void record__unwind_stats(const struct profile *p, const struct unwind_session_stats *st)
+{
+	static const char *const ends[WALK__MAX] = {
+		[WALK_COMPLETE] = "complete (reached the outermost frame)",
+		[WALK_TRUNCATED] = "truncated at --max-depth",
+		[WALK_FP_END] = "ended by a frame-pointer step",
+		[WALK_NO_TABLE] = "stopped at code without a table",
+		[WALK_FAULT] = "stopped by an unreadable stack address",
+		[WALK_INVALID] = "stopped by CFI it cannot follow",
+		[WALK_NO_MAPPING] = "stopped at an address in no known mapping",
+		[WALK_NO_PROCESS] = "frame pointers: no mapping table for the process yet",
+	};
+	const struct unwinder_stats *us = st->uw;
+	uint64_t walks = 0;
+
+	for (int i = 0; i < WALK__MAX; i++)
+		walks += p->stats[STAT_WALK_FIRST + i];
+	fprintf(stderr, "bpfprof: stats: %" PRIu64 " user stack walks:\n", walks);
+	for (int i = 0; i < WALK__MAX; i++)
+		fprintf(stderr, "bpfprof: stats:   %10" PRIu64 " %5.1f%%  %s\n",
+			p->stats[STAT_WALK_FIRST + i],
+			walks ? 100.0 * p->stats[STAT_WALK_FIRST + i] / walks : 0.0, ends[i]);
+	fprintf(stderr, "bpfprof: stats: %" PRIu64 " frames found by frame pointers in "
+			"binaries without a table yet\n",
+		p->stats[STAT_WALK_FP_FRAMES]);
+	fprintf(stderr, "bpfprof: stats: tables: %u loaded (%u from the cache), %" PRIu64
+			" rows, %.1f KiB; %u without CFI, %u did not fit (--unwind-memory)\n",
+		us->tables, us->cached, us->rows, us->bytes / 1024.0, us->no_cfi, us->full);
+	fprintf(stderr, "bpfprof: stats: tables: %u evicted (least recently sampled), "
+			"%u loaded again when walks needed them\n",
+		us->evicted, us->reloaded);
+	fprintf(stderr, "bpfprof: stats: mapping tables: %u written, up to %u executable "
+			"mappings a process; %u processes had more (frame pointers in the "
+			"rest)\n",
+		us->updates, st->maps_cap, us->maps_cut);
+	fprintf(stderr, "bpfprof: stats: tables loaded before sampling in %.3f s; the "
+			"slowest table %.1f ms (%s)\n",
+		st->load_s, us->max_build_ns / 1e6,
+		us->max_build_name ? us->max_build_name : "-");
+	if (us->latencies)
+		fprintf(stderr, "bpfprof: stats: %u tables loaded while sampling, %.1f ms "
+				"on average from the mapping (or the walk asking) to the "
+				"table in use, %.1f ms at most\n",
+			us->latencies, us->latency_ns / 1e6 / us->latencies,
+			us->max_latency_ns / 1e6);
+}
+
+/* --stats: the samples, how the user stacks were unwound, the side band, the program's cost. */
+static void record__stats(const struct record *r, struct session *s, const struct profile *p)
+{
+	const struct sideband *sb = session__sideband(s);
+	struct unwind_session_stats st;
+	uint64_t ns = 0, runs = 0;
+
+	unwind_session__stats(r->us, &st);
+	if (r->o->session.targets.idle)
+		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen (the idle task's kept: "
+				"--idle), %" PRIu64 " of no target\n",
+			p->stats[STAT_SEEN], p->stats[STAT_FILTERED]);
+	else
+		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen, %" PRIu64 " of the idle "
+				"task dropped (--idle keeps them), %" PRIu64 " of no target\n",
+			p->stats[STAT_SEEN], p->stats[STAT_IDLE], p->stats[STAT_FILTERED]);
+	fprintf(stderr, "bpfprof: stats: unwinding %s\n",
+		!st.uw ? "by frame pointers (--unwind=fp)" :
+		st.dwarf_only ? "by DWARF tables only (--unwind=dwarf)" :
+				"by DWARF tables, frame pointers elsewhere");
+	if (st.uw)
+		record__unwind_stats(p, &st);
+	fprintf(stderr, "bpfprof: stats: side band: %" PRIu64 " records read after a newer "
+			"one and put back in time order, %" PRIu64 " too late for it\n",
+		sideband__reordered(sb), sideband__late(sb));
+	if (session__prog_stats(s, &ns, &runs))
+		fprintf(stderr, "bpfprof: stats: BPF run time unknown (cannot enable "
+				"kernel.bpf_stats_enabled)\n");
+	else
+		fprintf(stderr, "bpfprof: stats: BPF program: %" PRIu64 " runs, %.0f ns per "
+				"sample on average\n",
+			runs, (double)ns / runs);
+}
+
+static bool has_kernel_frames(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nr; i++)
+		for (uint32_t j = 0; j < p->stacks[i].nr; j++)
+			if (p->stacks[i].frames[j].kind == FRAME_KERNEL)
+				return true;
+	return false;
+}
+
+static void record__warnings(struct session *s, const struct profile *p)
+{
+	const struct symbolizer *sym = session__symbolizer(s);
+	size_t refused;
+	pid_t pid;
+
+	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym))
+		session__warn(s, "kernel symbols are hidden (kernel.kptr_restrict); kernel "
+				 "frames are shown as addresses");
+	refused = symbolizer__perfmaps_refused(sym, &pid);
+	if (refused)
+		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "
+				 "process's user or root",
+			      pid, refused > 1 ? " and others" : "");
+	if (p->sideband_lost)
+		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
+				 "show as [binary+0xOFFSET]",
+			      p->sideband_lost);
+	if (!profile__samples(p))
+		session__warn(s, "no samples were recorded: the targets did not run on a "
+				 "sampled CPU");
+}
+
+static int record__configure(struct session *s, void *priv, struct loader_cfg *cfg)
+{
+	struct record *r = priv;
+
+	(void)s;
+	cfg->per_thread = r->o->out.per_thread;
+	return 0;
+}
+
+static int record__finish(struct session *s, void *priv)
+{
+	struct record *r = priv;
+	const struct record_opts *o = r->o;
+	struct profile p = { .ncpus = session__nr_cpus(s) };
+	int err;
+
+	p.duration = session__seconds(s);
+	p.sideband_lost = sideband__lost(session__sideband(s));
+	err = loader__read_stats(session__loader(s), p.stats, p.busiest);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
+				     strerror(-err));
+	err = drain__profile(session__loader(s), session__symbolizer(s),
+			     o->session.sampling.stacks, NULL, &p);
+	err = err ?: o->out.format->write_profile(session__out(s), &p, &o->out);
+	err = err ?: session__commit(s);
+	if (err) {
+		session__fail(s, EXIT_RUNTIME, "cannot write the profile to '%s': %s",
+			      o->session.output ? o->session.output : "-", strerror(-err));
+	} else {
+		record__warnings(s, &p);
+		if (!o->session.quiet)
+			record__summary(s, &p);
+		if (o->stats)
+			record__stats(r, s, &p);
+	}
+	profile__free(&p);
+	return err ? EXIT_RUNTIME : 0;
+}
+
+static const struct session_hooks record_hooks = {
+	.configure = record__configure,
+	.finish = record__finish,
+};
+
+int record__run(const struct record_opts *o)
+{
+	struct record r = { .o = o, .us = unwind_session__new(&o->unwind) };
+	/* the unwinder first: its tables are loaded before anything else starts */
+	const struct session_plug plugs[] = {
+		{ &unwind_session_hooks, r.us },
+		{ &record_hooks, &r },
+	};
+	int status;
+
+	if (!r.us) {
+		fprintf(stderr, "bpfprof: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	status = session__main(&o->session, "bpfprof", plugs, ARRAY_SIZE(plugs));
+	unwind_session__free(r.us);
+	return status;
+}

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/* The unwinder's hooks in a capture: see unwind-session.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cficache.h"
+#include "monotime.h"
+#include "unwind-session.h"
+
+/*
+ * Bins: binaries with tables; maps: executable mappings per process, at
+ * least UNWIND_MAPS and twice the most a target has at the start.
+ */
+#define UNWIND_BINS 16384
+#define UNWIND_MAPS 512
+#define UNWIND_PROCS 32768
+
+struct unwind_session {
+	struct unwind_opts o;
+	struct session *s;
+	struct unwinder *uw;          /* NULL until started, and without DWARF unwinding */
+	char *cache_dir;              /* the unwind tables' disk cache */
+	double load_s;                /* the tables loaded before sampling: seconds */
+	unsigned int most_maps;       /* the most executable mappings of a target at the start */
+	unsigned int maps_cap;        /* mappings a process's table holds */
+};
+
+struct unwind_session *unwind_session__new(const struct unwind_opts *o)
+{
+	struct unwind_session *us = calloc(1, sizeof(*us));
+
+	if (us)
+		us->o = *o;
+	return us;
+}
+
+void unwind_session__free(struct unwind_session *us)
+{
+	if (!us)
+		return;
+	unwinder__free(us->uw);
+	free(us->cache_dir);
+	free(us);
+}
+
+void unwind_session__stats(const struct unwind_session *us, struct unwind_session_stats *st)
+{
+	st->uw = us->uw ? unwinder__stats(us->uw) : NULL;
+	st->dwarf_only = us->o.mode == UNWIND_DWARF;
+	st->load_s = us->load_s;
+	st->maps_cap = us->maps_cap;
+}
+
+static int count_mapping(pid_t tgid, const struct mapping *m, void *ctx)
+{
+	(void)tgid;
+	(void)m;
+	++*(unsigned int *)ctx;
+	return 0;
+}
+
+static void most_mappings(pid_t tgid, void *ctx)
+{
+	struct unwind_session *us = ctx;
+	unsigned int n = 0;
+
+	proc_table__for_each_mapping_of(session__procs(us->s), tgid, count_mapping, &n);
+	if (n > us->most_maps)
+		us->most_maps = n;
+}
+
+/* --unwind=dwarf|auto: the unwinder's map sizes, from --unwind-memory. */
+static int unwind_session__configure(struct session *s, void *priv, struct loader_cfg *cfg)
+{
+	struct unwind_session *us = priv;
+	unsigned long long mem = us->o.memory;
+
+	us->s = s;
+	cfg->unwind = us->o.mode != UNWIND_FP && cfg->user_stacks && !cfg->empty_handler;
+	if (!cfg->unwind)
+		return 0;
+	cfg->unwind_fallback = us->o.mode == UNWIND_AUTO;
+	/* 7/8 for rows, 1/8 for page entries (one per 4 KiB of code: ample) */
+	cfg->unwind_rows = mem / 8 * 7 / sizeof(struct unwind_row);
+	cfg->unwind_pages = mem / 8 / sizeof(__u64);
+	cfg->unwind_bins = UNWIND_BINS;
+	us->most_maps = 0;
+	proc_table__for_each_process(session__procs(s), most_mappings, us);
+	cfg->unwind_maps = us->most_maps > UNWIND_MAPS / 2 ? 2 * us->most_maps : UNWIND_MAPS;
+	us->maps_cap = cfg->unwind_maps;
+	cfg->unwind_procs = UNWIND_PROCS;
+	return 0;
+}
+
+/*
+ * Give the unwinder @tgid's mappings as they are after this batch of side
+ * band records (unwinder__flush); not the command's before its exec: that
+ * image is bpfprof's own (its exec gives it).
+ */
+static void unwind_session__sync(struct unwind_session *us, pid_t tgid)
+{
+	if (us->uw && !session__before_exec(us->s, tgid))
+		unwinder__mark(us->uw, tgid);
+}
+
+static void unwind_sync(pid_t tgid, void *ctx)
+{
+	unwind_session__sync(ctx, tgid);
+}
+
+/* The tables of every binary the targets map now, before sampling starts. */
+static int unwind_session__start(struct session *s, void *priv, const struct loader_cfg *cfg)
+{
+	struct unwind_session *us = priv;
+	uint64_t t0;
+	int err;
+
+	if (!cfg->unwind)
+		return 0;
+	us->cache_dir = cficache__default_dir();
+	us->uw = unwinder__new(session__loader(s), session__procs(s),
+			       &(struct unwinder_opts){ .cache_dir = us->cache_dir,
+							.max_bins = cfg->unwind_bins });
+	if (!us->uw)
+		return session__fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s",
+				     strerror(errno));
+	t0 = monotime__ns();
+	proc_table__for_each_process(session__procs(s), unwind_sync, us);
+	err = unwinder__flush(us->uw);
+	err = err ?: unwinder__wait(us->uw);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot load unwind tables: %s",
+				     strerror(-err));
+	us->load_s = (monotime__ns() - t0) / 1e9;
+	unwinder__reset_latency(us->uw);
+	return 0;
+}
+
+static void unwind_session__mmap(struct session *s, void *priv, pid_t tgid,
+				 const struct mapping *m)
+{
+	(void)s;
+	(void)m;
+	unwind_session__sync(priv, tgid);
+}
+
+static void unwind_session__exec(struct session *s, void *priv, pid_t tgid)
+{
+	(void)s;
+	unwind_session__sync(priv, tgid);
+}
+
+static void unwind_session__fork(struct session *s, void *priv, pid_t ppid, pid_t pid)
+{
+	(void)s;
+	(void)ppid;
+	unwind_session__sync(priv, pid);
+}
+
+static void unwind_session__exit(struct session *s, void *priv, pid_t pid)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	if (us->uw)
+		unwinder__drop(us->uw, pid);
+}
+
+static int unwind_session__batch(struct session *s, void *priv)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	return us->uw ? unwinder__flush(us->uw) : 0;
+}
+
+/* The worker's finished tables: -1 (ignored by poll) without an unwinder. */
+static int unwind_session__fd(void *priv)
+{
+	struct unwind_session *us = priv;
+
+	return us->uw ? unwinder__fd(us->uw) : -1;
+}
+
+static int unwind_session__ready(struct session *s, void *priv)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	return unwinder__complete(us->uw);
+}
+
+static void unwind_session__tick(struct session *s, void *priv)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	if (us->uw)
+		unwinder__tick(us->uw);
+}
+
+/* Before the loader and the process table go: the worker and the maps' users. */
+static void unwind_session__end(struct session *s, void *priv)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	unwinder__free(us->uw);
+	us->uw = NULL;
+}
+
+const struct session_hooks unwind_session_hooks = {
+	.configure = unwind_session__configure,
+	.start = unwind_session__start,
+	.mmap = unwind_session__mmap,
+	.exec = unwind_session__exec,
+	.fork = unwind_session__fork,
+	.exit = unwind_session__exit,
+	.batch = unwind_session__batch,
+	.fd = unwind_session__fd,
+	.ready = unwind_session__ready,
+	.tick = unwind_session__tick,
+	.end = unwind_session__end,
+};
