@@ -2,8 +2,8 @@
 /*
  * DWARF unwinding of user stacks, inside the sampling program (included by
  * record.bpf.c only). User space compiles each binary's CFI into rows
- * (src/cfitable.c) and loads them with a per-process table of mappings
- * (src/unwind.c); here, from the interrupted user registers, each frame is:
+ * (src/unwind/unwinder.cfitable.c) and loads them with a per-process table of mappings
+ * (src/unwind/unwinder.c); here, from the interrupted user registers, each frame is:
  * its mapping (binary search), its row (page index, then binary search),
  * the CFA by the row's rule, the return address at CFA - 8 and the
  * caller's rbp by the rbp rule. A file without a table yet, and anonymous

@@ -22,7 +22,7 @@
 #include "check.h"
 #include "cficache.h"
 #include "cfitable.h"
-#include "elfsyms.h"
+#include "elfsymtab.h"
 
 #define LIBC "/lib/x86_64-linux-gnu/libc.so.6"
 

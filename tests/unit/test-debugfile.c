@@ -16,7 +16,7 @@
 #include "buildid.h"
 #include "check.h"
 #include "debugfile.h"
-#include "elfsyms.h"
+#include "elfsymtab.h"
 
 static int copy_file(const char *from, const char *to, int corrupt)
 {

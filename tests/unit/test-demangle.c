@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Unit tests of src/demangle.c: C++ and Rust names in each mode, the cache. */
+/* Unit tests of src/symbolize/demangle.c: C++ and Rust names in each mode, the cache. */
 #include <errno.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * PLT stubs in elfsyms' tables, against the layout GNU ld gives them,
+ * PLT stubs in elfsymtab' tables, against the layout GNU ld gives them,
  * computed here by index (elfplt.c decodes each stub's jmp instead): stub
  * i of .plt.sec, or of .plt after its 16-byte header, is relocation i of
  * .rela.plt. The gcc fixtures: a plain lazy PLT (cfi-fixture), an IBT one
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "elfsyms.h"
+#include "elfsymtab.h"
 
 #define STUB 16
 

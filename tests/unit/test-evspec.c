@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Unit tests of src/evspec.c: event names and aliases -> perf_event_attr. */
+/* Unit tests of src/kernel/evspec.c: event names and aliases -> perf_event_attr. */
 #include <errno.h>
 #include <string.h>
 

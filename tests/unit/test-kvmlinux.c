@@ -24,7 +24,7 @@
 #include "buildid.h"
 #include "check.h"
 #include "kvmlinux.h"
-#include "symbolize.h"
+#include "symbolizer.h"
 
 #define RELEASE "9.9.9-bpfprof-test"
 /* where the fixture's _stext runs: a KASLR slide of 0x1a00000 */

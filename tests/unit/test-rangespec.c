@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Unit tests of src/rangespec.c: RANGE arguments of `bpfprof range`. */
+/* Unit tests of src/range/rangespec.c: RANGE arguments of `bpfprof range`. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * `bpfprof record` command line: its own options (stacks, formats, frame
+ * names) on top of the shared targets, sampling and output options
+ * (cli-shared.c), and its cross-option checks. Every usage error is one
+ * line on stderr naming the bad value and what was expected, then exit
+ * status 64, before anything else happens.
+ */
+#include <argp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "cli-shared.h"
+#include "cli.h"
+#include "number.h"
+#include "output.h"
+
+#define MAX_STACKS_LIMIT (1u << 24)
+
+const char *argp_program_version = "bpfprof " BPFPROF_VERSION;
+
+/* Options without a short form. */
+enum {
+	OPT_MAX_DEPTH = 0x100,
+	OPT_MAX_STACKS,
+	OPT_PER_PID,
+	OPT_PER_THREAD,
+	OPT_EMPTY_HANDLER,
+	OPT_NO_INLINE,
+	OPT_LINES,
+	OPT_UNWIND,
+	OPT_UNWIND_MEMORY,
+	OPT_STATS,
+};
+
+struct record_parser {
+	struct cli_parser base; /* first: the shared children's input */
+	struct record_opts *opts;
+	bool user_only, kernel_only;
+	bool format_given;
+};
+
+static const char doc[] =
+	"Sample stacks on every CPU, aggregate them in the kernel, print folded stacks."
+	"\v"
+	"Examples:\n"
+	"  bpfprof record -d 10 -o out.folded\n"
+	"      Profile the whole system for 10 seconds.\n"
+	"  bpfprof record -p 1234 -F 999 -d 5\n"
+	"      Profile process 1234, its threads and children, at 999 Hz for 5 s.\n"
+	"  bpfprof record -- make -j2\n"
+	"      Run make and profile it and its children until it exits.\n"
+	"  bpfprof record -G system.slice/nginx.service -d 30 --per-pid\n"
+	"      Profile one cgroup for 30 s, one stack set per process.\n"
+	"\n"
+	"Output: one line per unique stack, 'comm;root;...;leaf COUNT'; kernel "
+	"frames end in _[k]. See bpfprof-record(1) for details.";
+
+static const struct argp_option options[] = {
+	{ NULL, 0, NULL, 0, "Targets (default: the whole system):", CLI_GROUP_TARGETS },
+
+	{ NULL, 0, NULL, 0, "Sampling:", CLI_GROUP_SAMPLING },
+	{ "user-only", 'U', NULL, 0, "Keep user frames only (kernel time still counts)",
+	  CLI_GROUP_SAMPLING },
+	{ "kernel-only", 'K', NULL, 0, "Keep kernel frames only (user time still counts)",
+	  CLI_GROUP_SAMPLING },
+	{ "max-depth", OPT_MAX_DEPTH, "N", 0,
+	  "Frames kept per user and per kernel stack (default and maximum: "
+	  "kernel.perf_event_max_stack)",
+	  CLI_GROUP_SAMPLING },
+	{ "max-stacks", OPT_MAX_STACKS, "N", 0,
+	  "Room for N unique stacks; samples beyond it are counted as lost (default 16384)",
+	  CLI_GROUP_SAMPLING },
+	{ "unwind", OPT_UNWIND, "MODE", 0,
+	  "User stacks: auto (default: DWARF unwind tables where a binary has them, frame "
+	  "pointers elsewhere), dwarf (tables only) or fp (frame pointers only)",
+	  CLI_GROUP_SAMPLING },
+	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
+	  "Kernel memory for unwind tables, e.g. 64M (default 32M); the least recently "
+	  "sampled tables make room for new ones",
+	  CLI_GROUP_SAMPLING },
+	{ "stats", OPT_STATS, NULL, 0,
+	  "Print the samples seen (of the idle task, of no target), how the stack "
+	  "walks ended, the unwind tables loaded and the BPF program's run time per "
+	  "sample",
+	  CLI_GROUP_OUTPUT },
+	{ "empty-handler", OPT_EMPTY_HANDLER, NULL, OPTION_HIDDEN,
+	  "Attach a handler that returns at once (benchmarks only)", CLI_GROUP_SAMPLING },
+
+	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
+	{ "format", 'f', "FORMAT", 0,
+	  "Output format: folded (default: from the FILE extension, else folded)",
+	  CLI_GROUP_OUTPUT },
+	{ "per-pid", OPT_PER_PID, NULL, 0, "Start each stack with comm-PID", CLI_GROUP_OUTPUT },
+	{ "per-thread", OPT_PER_THREAD, NULL, 0,
+	  "Start each stack with comm-PID/TID (implies --per-pid)", CLI_GROUP_OUTPUT },
+	{ "no-inline", OPT_NO_INLINE, NULL, 0,
+	  "No inlined-call frames (FUNC_[i]); with neither them nor --lines, DWARF is not read",
+	  CLI_GROUP_OUTPUT },
+	{ "lines", OPT_LINES, NULL, 0, "Add the source FILE:LINE to each frame name",
+	  CLI_GROUP_OUTPUT },
+
+	{ NULL, 0, NULL, 0, "Help:", -1 },
+	{ 0 },
+};
+
+static void parse_format(const struct argp_state *state, struct record_opts *opts,
+			 const char *arg)
+{
+	char *names;
+
+	opts->out.format = output__by_name(OUTPUT_PROFILE, arg);
+	if (opts->out.format)
+		return;
+	names = cli__join_names(output__profile_name);
+	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
+			 names ? names : output__profile_name(0));
+}
+
+static error_t parse_record_option(int key, char *arg, struct argp_state *state)
+{
+	struct record_parser *p = state->input;
+	struct record_opts *opts = p->opts;
+	struct sampling_opts *so = &opts->session.sampling;
+
+	switch (key) {
+	case 'U':
+		p->user_only = true;
+		break;
+	case 'K':
+		p->kernel_only = true;
+		break;
+	case OPT_MAX_DEPTH:
+		so->max_depth =
+			cli__parse_integer(state, "max-depth", arg, 1, p->base.max_stack);
+		break;
+	case OPT_MAX_STACKS:
+		so->max_stacks =
+			cli__parse_integer(state, "max-stacks", arg, 1, MAX_STACKS_LIMIT);
+		break;
+	case OPT_EMPTY_HANDLER:
+		so->empty_handler = true;
+		break;
+	case 'f':
+		parse_format(state, opts, arg);
+		p->format_given = true;
+		break;
+	case OPT_PER_PID:
+		opts->out.per_pid = true;
+		break;
+	case OPT_PER_THREAD:
+		opts->out.per_thread = true;
+		break;
+	case OPT_NO_INLINE:
+		opts->session.symbols.inlines = false;
+		break;
+	case OPT_LINES:
+		opts->session.symbols.lines = true;
+		opts->out.lines = true;
+		break;
+	case OPT_UNWIND:
+		if (!strcmp(arg, "auto"))
+			opts->unwind.mode = UNWIND_AUTO;
+		else if (!strcmp(arg, "dwarf"))
+			opts->unwind.mode = UNWIND_DWARF;
+		else if (!strcmp(arg, "fp"))
+			opts->unwind.mode = UNWIND_FP;
+		else
+			cli__usage_error(state, "invalid --unwind '%s': expected auto, dwarf, fp",
+					 arg);
+		break;
+	case OPT_UNWIND_MEMORY:
+		if (number__parse_size(arg, 64 << 10, 1ull << 34, &opts->unwind.memory))
+			cli__usage_error(state,
+					 "invalid --unwind-memory '%s': expected a size from 64K "
+					 "to 16G, e.g. 64M",
+					 arg);
+		break;
+	case OPT_STATS:
+		opts->stats = true;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* Cross-option checks and derived fields, once every argument is seen. */
+static void finish(const struct argp_state *state, struct record_parser *p)
+{
+	struct record_opts *opts = p->opts;
+	struct sampling_opts *so = &opts->session.sampling;
+
+	if (p->user_only && p->kernel_only)
+		cli__usage_error(
+			state,
+			"-U/--user-only and -K/--kernel-only cannot be used together");
+	cli__finish(state, &p->base);
+	if (p->user_only)
+		so->stacks = STACKS_USER_ONLY;
+	else if (p->kernel_only)
+		so->stacks = STACKS_KERNEL_ONLY;
+	opts->session.kallsyms = so->stacks != STACKS_USER_ONLY;
+	opts->session.bpf_stats = opts->stats;
+	if (opts->out.per_thread)
+		opts->out.per_pid = true;
+	if (!p->format_given)
+		opts->out.format = output__by_file(OUTPUT_PROFILE, opts->session.output);
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct record_parser *p = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		cli__init_children(state, &p->base);
+		return 0;
+	case ARGP_KEY_ARG:
+		cli__command(state, p->base.opts, arg);
+		return 0;
+	case ARGP_KEY_END:
+		finish(state, p);
+		return 0;
+	default:
+		return parse_record_option(key, arg, state);
+	}
+}
+
+static const struct argp record_argp = {
+	.options = options,
+	.parser = parse_opt,
+	.args_doc = "[-- COMMAND [ARG...]]",
+	.doc = doc,
+	.children = cli_shared_children,
+};
+
+void cli_record__parse(int argc, char **argv, struct record_opts *opts)
+{
+	struct record_parser p = { .opts = opts };
+
+	memset(opts, 0, sizeof(*opts));
+	cli__defaults(&p.base, &opts->session);
+	opts->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
+	cli__parse(&record_argp, "record", argc, argv, &p);
+}
+
+void cli_record__free(struct record_opts *opts)
+{
+	cli__free(&opts->session);
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/* bpfprof: argv -> subcommand -> exit status; nothing else. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "array.h"
+#include "config.h"
+#include "cli.h"
+#include "devtools.h"
+#include "exit.h"
+
+static int cmd_record(int argc, char **argv)
+{
+	struct record_opts opts;
+	int status;
+
+	cli_record__parse(argc, argv, &opts);
+	status = record__run(&opts);
+	cli_record__free(&opts);
+	return status;
+}
+
+static int cmd_range(int argc, char **argv)
+{
+	struct range_opts opts;
+	int status;
+
+	cli_range__parse(argc, argv, &opts);
+	status = range__run(&opts);
+	cli_range__free(&opts);
+	return status;
+}
+
+static const struct command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv); /* argv[0] is the command name */
+	bool hidden; /* for benchmarks and debugging: not listed */
+} commands[] = {
+	{ "record", "sample stacks on every CPU and print folded stacks", cmd_record },
+	{ "range", "count samples per instruction in address ranges; annotated listing",
+	  cmd_range },
+	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
+	  debug_symbolize__run, true },
+	{ "debug-cfi", "print the unwind table compiled from one file's CFI (tests)",
+	  debug_cfi__run, true },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: bpfprof COMMAND [OPTION...]\n"
+		   "       bpfprof --help | --version\n");
+}
+
+static int help(void)
+{
+	size_t i;
+
+	usage(stdout);
+	printf("\nA BPF sampling profiler for Linux: samples are counted in the kernel,\n"
+	       "symbolized once, and written as folded stacks.\n\nCommands:\n");
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!commands[i].hidden)
+			printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+	printf("\nOptions:\n"
+	       "  -h, --help     show this help\n"
+	       "  -V, --version  show the version and the features built in\n"
+	       "\nRun 'bpfprof record --help' for the options of a command,\n"
+	       "and see 'man bpfprof', 'man bpfprof-record' and 'man bpfprof-range' for the\n"
+	       "details.\n");
+	return 0;
+}
+
+static int version(void)
+{
+	printf("bpfprof %s\n"
+	       "libbpf %s, libelf %s, libdw %s\n"
+	       "features: %s\n",
+	       BPFPROF_VERSION, BPFPROF_LIBBPF_VERSION, BPFPROF_LIBELF_VERSION,
+	       BPFPROF_LIBDW_VERSION, BPFPROF_FEATURES);
+	return 0;
+}
+
+static int is_any(const char *arg, const char *a, const char *b, const char *c)
+{
+	return !strcmp(arg, a) || !strcmp(arg, b) || !strcmp(arg, c);
+}
+
+static int unknown(const char *arg)
+{
+	size_t i;
+
+	fprintf(stderr, "bpfprof: unknown %s '%s' (expected: ",
+		arg[0] == '-' ? "option" : "command", arg);
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!commands[i].hidden)
+			fprintf(stderr, "%s%s", i ? ", " : "", commands[i].name);
+	fprintf(stderr, ")\n");
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		fprintf(stderr, "Try 'bpfprof --help' for more information.\n");
+		return EXIT_USAGE;
+	}
+	if (is_any(argv[1], "--help", "-h", "help"))
+		return help();
+	if (is_any(argv[1], "--version", "-V", "version"))
+		return version();
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	return unknown(argv[1]);
+}

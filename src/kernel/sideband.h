@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The side band: a PERF_COUNT_SW_DUMMY event per CPU whose ring buffer
+ * carries MMAP2 (executable mappings, with build-ids), COMM, FORK and EXIT
+ * records, decoded here into calls of struct sideband_ops in the order of
+ * their times: a child's exec and mappings often land in another CPU's
+ * ring than the fork that made it, and read ring by ring they would come
+ * first.
+ */
+#ifndef BPFPROF_SIDEBAND_H
+#define BPFPROF_SIDEBAND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "idlist.h"
+
+struct sb_mmap {
+	pid_t pid, tid;
+	uint64_t start, len, pgoff;
+	uint32_t maj, min; /* 0 when a build-id came instead */
+	uint64_t ino;
+	const uint8_t *build_id; /* NULL when maj/min/ino came instead */
+	size_t build_id_len;
+	uint32_t prot, flags;
+	const char *filename;
+};
+
+struct sideband_ops {
+	void (*mmap)(void *ctx, const struct sb_mmap *m);
+	void (*comm)(void *ctx, pid_t pid, pid_t tid, const char *comm, bool exec);
+	void (*fork)(void *ctx, pid_t ppid, pid_t pid, pid_t tid);
+	void (*exit)(void *ctx, pid_t pid, pid_t tid);
+};
+
+struct sideband;
+
+/* One dummy event and ring of @pages data pages (a power of 2) per CPU. */
+struct sideband *sideband__open(const struct idlist *cpus, unsigned int pages);
+void sideband__free(struct sideband *sb);
+size_t sideband__nr_fds(const struct sideband *sb);
+int sideband__fd(const struct sideband *sb, size_t i);
+/*
+ * Read every ring and decode, in time order, the records older than a
+ * millisecond; younger ones wait, in case an older one is still being
+ * written on another CPU. Returns records decoded or -errno.
+ */
+int sideband__read(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
+/* The same for every record, however young (once sampling has stopped). */
+int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
+/* Milliseconds until waiting records may be decoded, -1 when none wait. */
+int sideband__wait_ms(const struct sideband *sb);
+/* Records read after a newer one (put back in order), and those that came
+ * too late for it (decoded after a newer one). */
+uint64_t sideband__reordered(const struct sideband *sb);
+uint64_t sideband__late(const struct sideband *sb);
+/* Records the kernel reported lost (rings full). */
+uint64_t sideband__lost(const struct sideband *sb);
+
+#endif /* BPFPROF_SIDEBAND_H */

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The range mode: the ranges resolved after the /proc scan and laid out in
+ * pages before load (they size the range maps), placed in every process
+ * that maps their binary as it appears, and after sampling read into a
+ * listing, written in the -f format, with --stacks' profile beside it.
+ * The top level of the subcommand with the core.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "drain-range.h"
+#include "drain.h"
+#include "outfile.h"
+#include "range.h"
+#include "rangelive.h"
+#include "ranges.h"
+#include "unwind-session.h"
+
+struct range_mode {
+	const struct range_opts *o;
+	struct range_set rs;      /* the resolved ranges */
+	struct range_pages pages; /* their BPF page entries, until stored */
+	struct range_live *live;  /* the BPF page entries while sampling */
+	int live_err;             /* the first error placing ranges while sampling */
+	struct outfile *stacks_out; /* --stacks */
+	uint64_t busiest;         /* samples seen on the busiest CPU */
+};
+
+/* --stacks FILE, opened with -o: a file that cannot be written stops everything. */
+static int range__open(struct session *s, void *priv)
+{
+	struct range_mode *rm = priv;
+
+	if (rm->o->stacks && !(rm->stacks_out = outfile__open(rm->o->stacks)))
+		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", rm->o->stacks,
+				     strerror(errno));
+	return 0;
+}
+
+/* Resolve every range; one that cannot be is a usage error. */
+static int range__prepare(struct session *s, void *priv)
+{
+	struct range_mode *rm = priv;
+	const struct session_opts *so = session__opts(s);
+	struct range_set_opts rso = {
+		.demangle = so->symbols.demangle,
+		.debug_roots = so->symbols.debug_dirs,
+		.kallsyms = "/proc/kallsyms",
+		.not_yet = session__command_pid(s),
+		.one_target = session__one_target(s),
+		.lines = rm->o->out.source,
+	};
+	int err;
+
+	err = range_set__init(&rm->rs, rm->o->ranges, rm->o->nr_ranges, &rso);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot set up the ranges: %s",
+				     strerror(-err));
+	err = range_set__resolve(&rm->rs, session__procs(s));
+	if (err)
+		return session__fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
+				     range_set__error(&rm->rs));
+	for (size_t i = 0; i < rm->rs.nr; i++) {
+		const struct range *r = &rm->rs.r[i];
+
+		if (r->unmapped)
+			session__warn(s, "range '%s': no target process maps %s yet; it counts "
+					 "from when one does",
+				      r->arg, r->spec.binary);
+		if (r->other)
+			session__warn(s, "range '%s': only %s is counted, not %s, another file "
+					 "of that name",
+				      r->arg, r->bin->path, r->other->path);
+	}
+	return 0;
+}
+
+/* Most page entries the range check gets: a bigger range gets bigger pages. */
+#define RANGE_MAX_PAGES (1u << 18)
+/* Most (range, address) pairs counted: room for any function, bounded memory. */
+#define RANGE_MAX_ADDRS (1u << 20)
+
+/*
+ * Lay the ranges out in pages, and size the maps from them, with room for
+ * the places made while sampling runs (a binary's ranges in libraries and
+ * processes that appear later): every binary range may share a page with
+ * the others, a by-name range not resolved yet may be any size, and the
+ * page and (range, process) maps, unpreallocated, may fill up to their
+ * bound.
+ */
+static int range__configure(struct session *s, void *priv, struct loader_cfg *cfg)
+{
+	struct range_mode *rm = priv;
+	struct range_place *places = NULL;
+	uint64_t span = range_set__span(&rm->rs);
+	unsigned int bin_ranges = 0;
+	bool pending = false;
+	size_t n;
+	int err;
+
+	for (size_t i = 0; i < rm->rs.nr; i++) {
+		const struct range *r = &rm->rs.r[i];
+
+		if (r->spec.kind == RANGE_BIN_SYM || r->spec.kind == RANGE_BIN_ADDR) {
+			bin_ranges++;
+			pending |= !r->bin;
+		}
+	}
+	err = range_set__places(&rm->rs, &places, &n);
+	err = err ?: range_pages__build(&rm->pages, places, n, RANGE_MAX_PAGES);
+	free(places);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot lay out the ranges: %s",
+				     strerror(-err));
+	cfg->ranges = true;
+	cfg->range_slots = rm->pages.slots > bin_ranges ? rm->pages.slots : bin_ranges;
+	cfg->range_shift = rm->pages.shift;
+	cfg->range_pages = bin_ranges ? RANGE_MAX_PAGES : rm->pages.nr;
+	cfg->range_addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS;
+	cfg->range_hit_keys = cfg->range_pages;
+	cfg->range_stacks = rm->o->stacks != NULL;
+	return 0;
+}
+
+/* Store the page entries laid out before load; later ones go through rm->live. */
+static int range__start(struct session *s, void *priv, const struct loader_cfg *cfg)
+{
+	struct range_mode *rm = priv;
+	int err;
+
+	rm->live = range_live__new(session__loader(s), cfg->range_shift, cfg->range_slots);
+	err = rm->live ? range_live__store(rm->live, &rm->pages) : -ENOMEM;
+	range_pages__free(&rm->pages);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot store the ranges: %s",
+				     strerror(-err));
+	return 0;
+}
+
+/* A mapping of @tgid (new, or a forked child's copy): place the ranges of its binary. */
+static int range__place(pid_t tgid, const struct mapping *m, void *ctx)
+{
+	struct range_mode *rm = ctx;
+	struct range_place *places;
+	size_t n;
+	int err;
+
+	err = range_set__place_mapping(&rm->rs, tgid, m, &places, &n);
+	if (!err && n)
+		err = range_live__add(rm->live, places, n);
+	free(places);
+	if (err < 0 && !rm->live_err)
+		rm->live_err = err;
+	return 0;
+}
+
+static void range__mmap(struct session *s, void *priv, pid_t tgid, const struct mapping *m)
+{
+	(void)s;
+	if (m)
+		range__place(tgid, m, priv);
+}
+
+static void range__exec(struct session *s, void *priv, pid_t tgid)
+{
+	struct range_mode *rm = priv;
+
+	(void)s;
+	/* the command's own image from here on */
+	if (tgid == rm->rs.o.not_yet)
+		rm->rs.o.not_yet = 0;
+	/* a new image: the old one's places mean other code now */
+	range_live__drop(rm->live, tgid);
+}
+
+static void range__fork(struct session *s, void *priv, pid_t ppid, pid_t pid)
+{
+	struct range_mode *rm = priv;
+
+	(void)ppid;
+	range_live__drop(rm->live, pid); /* a reused pid's */
+	proc_table__for_each_mapping_of(session__procs(s), pid, range__place, rm);
+}
+
+static void range__summary(struct session *s, const struct range_mode *rm,
+			   const struct listing *ls)
+{
+	const uint64_t *st = ls->stats;
+	double hz = ls->duration > 0 ? rm->busiest / ls->duration : 0;
+
+	fprintf(stderr, "%s: %" PRIu64 " samples in %zu range%s, %" PRIu64 " outside, %" PRIu64
+		" lost, %" PRIu64 " seen, %.2f s, ",
+		session__prog(s), st[STAT_KEPT], ls->nr, ls->nr == 1 ? "" : "s",
+		st[STAT_OUT_OF_RANGE], st[STAT_DROP_COUNTS_FULL], st[STAT_SEEN], ls->duration);
+	session__print_rate(s, hz);
+	fputc('\n', stderr);
+}
+
+/* --stacks: the stacks of the samples in the ranges, as record writes them. 0 or -errno. */
+static int range__stacks(struct session *s, struct range_mode *rm, const struct listing *ls)
+{
+	const struct range_opts *o = rm->o;
+	struct profile p = { .ncpus = session__nr_cpus(s), .duration = ls->duration };
+	char **labels = NULL;
+	int err = 0;
+
+	/* several ranges: the first frame says which, "[ARG]" */
+	if (rm->rs.nr > 1 && !(labels = calloc(rm->rs.nr, sizeof(*labels))))
+		err = -ENOMEM;
+	for (size_t i = 0; labels && i < rm->rs.nr && !err; i++)
+		if (asprintf(&labels[rm->rs.r[i].id], "[%s]", rm->rs.r[i].arg) < 0)
+			err = -ENOMEM;
+	memcpy(p.stats, ls->stats, sizeof(p.stats));
+	err = err ?: drain__profile(session__loader(s), session__symbolizer(s),
+				    o->session.sampling.stacks, (const char *const *)labels, &p);
+	err = err ?: o->stacks_out.format->write_profile(outfile__stream(rm->stacks_out), &p,
+							 &o->stacks_out);
+	err = err ?: outfile__commit(rm->stacks_out);
+	profile__free(&p);
+	for (size_t i = 0; labels && i < rm->rs.nr; i++)
+		free(labels[i]);
+	free(labels);
+	return err;
+}
+
+/* Ranges that counted nothing because of what happened during the run. */
+static void range__warnings(struct session *s, const struct range_mode *rm)
+{
+	for (size_t i = 0; i < rm->rs.nr; i++) {
+		const struct range *r = &rm->rs.r[i];
+
+		if (r->late)
+			session__warn(s, "range '%s': %s", r->arg, r->late);
+		else if (r->unmapped)
+			session__warn(s, "range '%s': no target process mapped %s during the run",
+				      r->arg, r->spec.binary);
+	}
+	if (rm->live && range_live__missed(rm->live))
+		session__warn(s, "%" PRIu64 " placements of ranges in processes that appeared "
+				 "during the run were not stored whole (the page map is full): "
+				 "their samples are missing",
+			      range_live__missed(rm->live));
+	if (rm->live_err)
+		session__warn(s, "ranges could not be placed in processes that appeared "
+				 "during the run: %s",
+			      strerror(-rm->live_err));
+}
+
+static int range__finish(struct session *s, void *priv)
+{
+	struct range_mode *rm = priv;
+	const struct range_opts *o = rm->o;
+	struct listing ls = { 0 };
+	uint64_t busiest[STAT__MAX];
+	int err;
+
+	ls.duration = session__seconds(s);
+	err = loader__read_stats(session__loader(s), ls.stats, busiest);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
+				     strerror(-err));
+	rm->busiest = busiest[STAT_SEEN];
+	range__warnings(s, rm);
+	err = drain_range__listing(session__loader(s), &rm->rs, session__procs(s), true, &ls);
+	if (!err && rm->stacks_out) {
+		err = range__stacks(s, rm, &ls);
+		if (err) {
+			session__fail(s, EXIT_RUNTIME, "cannot write the stacks to '%s': %s",
+				      o->stacks, strerror(-err));
+			listing__free(&ls);
+			return EXIT_RUNTIME;
+		}
+		if (ls.stats[STAT_STACKS_LOST])
+			session__warn(s, "%" PRIu64 " samples in the ranges have no stack in "
+					 "'%s' (the stacks maps were full)",
+				      ls.stats[STAT_STACKS_LOST], o->stacks);
+	}
+	err = err ?: o->out.format->write_listing(session__out(s), &ls, &o->out);
+	err = err ?: session__commit(s);
+	if (err) {
+		session__fail(s, EXIT_RUNTIME, "cannot write the listing to '%s': %s",
+			      o->session.output ? o->session.output : "-", strerror(-err));
+	} else {
+		if (!ls.stats[STAT_KEPT])
+			session__warn(s, "no samples fell in the ranges");
+		if (!o->session.quiet)
+			range__summary(s, rm, &ls);
+	}
+	listing__free(&ls);
+	return err ? EXIT_RUNTIME : 0;
+}
+
+/* Before the loader and the process table go: the live pages, the ranges' binaries. */
+static void range__end(struct session *s, void *priv)
+{
+	struct range_mode *rm = priv;
+
+	(void)s;
+	range_pages__free(&rm->pages);
+	range_live__free(rm->live);
+	rm->live = NULL;
+	range_set__free(&rm->rs); /* its binaries may be the process table's */
+	outfile__free(rm->stacks_out);
+	rm->stacks_out = NULL;
+}
+
+static const struct session_hooks range_hooks = {
+	.open = range__open,
+	.prepare = range__prepare,
+	.configure = range__configure,
+	.start = range__start,
+	.mmap = range__mmap,
+	.exec = range__exec,
+	.fork = range__fork,
+	.finish = range__finish,
+	.end = range__end,
+};
+
+int range__run(const struct range_opts *o)
+{
+	struct range_mode rm = { .o = o };
+	struct unwind_session *us = NULL;
+	struct session_plug plugs[2];
+	size_t n = 0;
+	int status;
+
+	/* --stacks: the unwinder, first: its tables are loaded before the ranges are stored */
+	if (o->stacks) {
+		us = unwind_session__new(&o->unwind);
+		if (!us) {
+			fprintf(stderr, "bpfprof range: out of memory\n");
+			return EXIT_RUNTIME;
+		}
+		plugs[n++] = (struct session_plug){ &unwind_session_hooks, us };
+	}
+	plugs[n++] = (struct session_plug){ &range_hooks, &rm };
+	status = session__main(&o->session, "bpfprof range", plugs, n);
+	unwind_session__free(us);
+	return status;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * One binary's symbolization: function names from its sorted symbol
+ * arrays (its own, and its debug file's or MiniDebugInfo's), and, when
+ * asked for, inline chains and source lines from DWARF, opened only then.
+ * Each unique address is resolved once and the result kept.
+ */
+#ifndef BPFPROF_BINSYM_H
+#define BPFPROF_BINSYM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "demangle.h"
+#include "elfsymtab.h"
+#include "proc.h"
+#include "profile.h"
+
+/* The frames at one address, outermost (the function) first. */
+struct symloc {
+	uint32_t nr;
+	struct frame f[];
+};
+
+struct u64map;
+/* Free a u64map whose values are malloc'd struct symlocs, and the map. */
+void symlocs__free(struct u64map *m);
+
+struct src_frames;
+/*
+ * A location with one frame per entry of @sf (srcinfo's frames, innermost
+ * first; one frame when it is empty), outermost first, with their files
+ * and lines; the first of kind @outer, the others @inner. Names are left
+ * NULL for the caller. NULL on ENOMEM.
+ */
+struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind outer,
+				enum frame_kind inner);
+
+struct binsym_opts {
+	struct demangler *dm; /* shared: each raw name demangled once per run */
+	bool inlines;         /* inline chains (DWARF) */
+	bool lines;           /* source lines (DWARF) */
+	const char *const *debug_roots; /* build-id/debuglink roots, NULL-terminated */
+};
+
+struct binsym;
+
+/*
+ * Symbolization of @b (whose fd, path and build-id stay valid for the life
+ * of the result). Reads its symbol tables now, its DWARF on first need.
+ * NULL and errno only on ENOMEM; a binary that cannot be read gives a
+ * binsym that names nothing.
+ */
+struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o);
+void binsym__free(struct binsym *bs);
+
+/*
+ * The frames at file offset @off (@ret: a return address; the call before
+ * it is looked up). A frame without a symbol is named "[NAME+0xOFF]".
+ * NULL only on ENOMEM. Lives as long as @bs.
+ */
+const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret);
+/*
+ * The same at ELF virtual address @vaddr; a function without a symbol has
+ * a NULL name. NULL only on ENOMEM.
+ */
+const struct symloc *binsym__at_vaddr(struct binsym *bs, uint64_t vaddr, bool ret);
+/*
+ * The function named @name (exactly, aliases included): in the binary's own
+ * symbol tables, else, when it is stripped, in its debug file's or its
+ * MiniDebugInfo. 0, -ENOENT, or another -errno (see elf_symtab__find_fd).
+ */
+int binsym__find(struct binsym *bs, const char *name, struct elf_func *out);
+/*
+ * The function holding ELF virtual address @vaddr, demangled, its bounds
+ * in *@out; NULL when no symbol covers it (or on ENOMEM). Lives as long as @bs.
+ */
+const char *binsym__func_at(struct binsym *bs, uint64_t vaddr, struct elf_func *out);
+/* ELF virtual address -> file offset (through the binary's PT_LOADs). */
+bool binsym__vaddr_to_off(const struct binsym *bs, uint64_t vaddr, uint64_t *off);
+/* File offset -> ELF virtual address. */
+bool binsym__off_to_vaddr(const struct binsym *bs, uint64_t off, uint64_t *vaddr);
+
+/* The binary has DWARF (its own or its debug file's); opens it if needed. */
+bool binsym__has_dwarf(struct binsym *bs);
+
+#endif /* BPFPROF_BINSYM_H */

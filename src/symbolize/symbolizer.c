@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "binsym.h"
+#include "demangle.h"
+#include "ksyms.h"
+#include "kvmlinux.h"
+#include "perfmap.h"
+#include "symbolizer.h"
+#include "u64map.h"
+
+struct symbolizer {
+	struct proc_table *pt;
+	struct binsym_opts bo;
+	struct binsym **bins;  /* by binary id, each loaded on first use */
+	size_t nr_bins;
+	struct ksyms *ks;
+	struct kvmlinux *kv;   /* the kernel's DWARF, looked for on the first vmlinux frame */
+	bool kv_tried;
+	struct src_frames ksf; /* scratch */
+	struct demangler *dm;  /* user names, each unique one demangled once */
+	struct u64map knames;  /* kernel address << 1 | ret -> struct symloc */
+	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
+	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
+	size_t refused;        /* JIT maps refused by the ownership rule */
+	pid_t first_refused;
+};
+
+/*
+ * A process's JIT map: read while the process runs (symbolizer__refresh_jit,
+ * from the last byte read on) and once more when its first frame is
+ * symbolized, so that a map in a container's /tmp outlives the container.
+ */
+struct jitmap {
+	struct perfmap *pm;     /* NULL: none read yet */
+	dev_t dev;              /* the file read, and how far */
+	ino_t ino;
+	off_t off;
+	bool refused;           /* by the ownership rule; counted once */
+	bool final;             /* looked at again when symbolizing */
+	struct u64map locs;     /* address << 1 | ret -> struct symloc */
+};
+
+struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_opts *o,
+				   const char *kallsyms)
+{
+	struct symbolizer *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->pt = pt;
+	s->dm = demangler__new(o->demangle);
+	if (!s->dm) {
+		free(s);
+		return NULL;
+	}
+	s->bo = (struct binsym_opts){
+		.dm = s->dm,
+		.inlines = o->inlines,
+		.lines = o->lines,
+		.debug_roots = o->debug_dirs,
+	};
+	if (kallsyms)
+		s->ks = ksyms__load(kallsyms); /* NULL: kernel frames print as addresses */
+	return s;
+}
+
+void symbolizer__free(struct symbolizer *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_bins; i++)
+		binsym__free(s->bins[i]);
+	free(s->bins);
+	ksyms__free(s->ks);
+	kvmlinux__free(s->kv);
+	src_frames__free(&s->ksf);
+	demangler__free(s->dm);
+	symlocs__free(&s->knames);
+	symlocs__free(&s->anon);
+	for (size_t i = 0; i < s->jits.cap; i++) {
+		struct jitmap *j = s->jits.vals[i];
+
+		if (!j)
+			continue;
+		perfmap__free(j->pm);
+		symlocs__free(&j->locs);
+		free(j);
+	}
+	u64map__free(&s->jits);
+	free(s);
+}
+
+bool symbolizer__kernel_hidden(const struct symbolizer *s)
+{
+	return !s->ks || ksyms__hidden(s->ks);
+}
+
+/*
+ * A one-frame location of @kind: named @name (which outlives it), or, when
+ * @name is NULL, by @fmt, formatted into the same allocation. NULL on ENOMEM.
+ */
+__attribute__((format(printf, 3, 4)))
+static struct symloc *symloc__one(enum frame_kind kind, const char *name, const char *fmt, ...)
+{
+	size_t head = sizeof(struct symloc) + sizeof(struct frame);
+	struct symloc *loc;
+	va_list ap;
+	int len = 0;
+
+	if (!name) {
+		va_start(ap, fmt);
+		len = vsnprintf(NULL, 0, fmt, ap);
+		va_end(ap);
+		if (len < 0)
+			return NULL;
+	}
+	loc = calloc(1, head + len + 1);
+	if (!loc)
+		return NULL;
+	loc->nr = 1;
+	loc->f[0].kind = kind;
+	loc->f[0].name = name ? name : (char *)loc + head;
+	if (!name) {
+		va_start(ap, fmt);
+		vsnprintf((char *)loc + head, len + 1, fmt, ap);
+		va_end(ap);
+	}
+	return loc;
+}
+
+/* Keep @loc as @m[@key]; NULL (and @loc freed) on ENOMEM. */
+static const struct symloc *symlocs__keep(struct u64map *m, uint64_t key, struct symloc *loc)
+{
+	if (loc && u64map__set(m, key, loc)) {
+		free(loc);
+		return NULL;
+	}
+	return loc;
+}
+
+static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct binary *b)
+{
+	if (b->id >= s->nr_bins) {
+		size_t n = proc_table__nr_binaries(s->pt);
+		struct binsym **p = realloc(s->bins, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + s->nr_bins, 0, (n - s->nr_bins) * sizeof(*p));
+		s->bins = p;
+		s->nr_bins = n;
+	}
+	if (!s->bins[b->id])
+		s->bins[b->id] = binsym__new(b, &s->bo);
+	return s->bins[b->id];
+}
+
+static struct jitmap *symbolizer__jitmap(struct symbolizer *s, pid_t tgid)
+{
+	struct jitmap *j = u64map__get(&s->jits, tgid);
+
+	if (j)
+		return j;
+	j = calloc(1, sizeof(*j));
+	if (!j || u64map__set(&s->jits, tgid, j)) {
+		free(j);
+		return NULL;
+	}
+	return j;
+}
+
+/* Read what was added to @tgid's map since last time (all of it, the first time). */
+static void jitmap__update(struct symbolizer *s, struct jitmap *j, pid_t tgid)
+{
+	struct stat st;
+	FILE *f;
+
+	errno = 0;
+	f = perfmap__open(tgid);
+	if (!f) {
+		if (errno == EPERM && !j->refused) {
+			j->refused = true;
+			if (!s->refused++)
+				s->first_refused = tgid;
+		}
+		return;
+	}
+	if (fstat(fileno(f), &st))
+		goto out;
+	if (j->pm && (st.st_dev != j->dev || st.st_ino != j->ino))
+		goto out; /* another file now (the process is gone): keep what we read */
+	if (!j->pm || st.st_size < j->off) { /* first read, or rewritten from the start */
+		struct perfmap *pm = perfmap__new();
+
+		if (!pm)
+			goto out;
+		perfmap__free(j->pm);
+		j->pm = pm;
+		j->dev = st.st_dev;
+		j->ino = st.st_ino;
+		j->off = 0;
+	}
+	if (st.st_size > j->off && !fseeko(f, j->off, SEEK_SET)) {
+		ssize_t n = perfmap__read_more(j->pm, f);
+
+		if (n > 0)
+			j->off += n;
+	}
+out:
+	fclose(f);
+}
+
+void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid)
+{
+	struct jitmap *j = symbolizer__jitmap(s, tgid);
+
+	if (j)
+		jitmap__update(s, j, tgid);
+}
+
+size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
+{
+	*pid = s->first_refused;
+	return s->refused;
+}
+
+const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
+				      uint64_t addr, bool ret)
+{
+	const struct mapping *m = proc_table__find(s->pt, tgid, comm, addr);
+	struct symloc *loc;
+	struct jitmap *j;
+	const char *name;
+	struct binsym *bs;
+
+	if (m && m->bin) {
+		bs = symbolizer__binsym(s, m->bin);
+		return bs ? binsym__at_offset(bs, mapping__file_offset(m, addr), ret) : NULL;
+	}
+	/* code outside any file: the process's JIT map, else its address */
+	j = symbolizer__jitmap(s, tgid);
+	if (!j)
+		return NULL;
+	if (!j->final) {
+		j->final = true;
+		jitmap__update(s, j, tgid);
+	}
+	loc = u64map__get(&j->locs, addr << 1 | ret);
+	if (loc)
+		return loc;
+	name = j->pm ? perfmap__lookup(j->pm, ret ? addr - 1 : addr) : NULL;
+	if (name)
+		return symlocs__keep(&j->locs, addr << 1 | ret, symloc__one(FRAME_JIT, name, NULL));
+	loc = u64map__get(&s->anon, addr);
+	if (loc)
+		return loc;
+	return symlocs__keep(&s->anon, addr,
+			     symloc__one(FRAME_USER, NULL, "[%s+0x%" PRIx64 "]",
+					 m ? "anon" : "unmapped", addr));
+}
+
+/* The running kernel's vmlinux with DWARF, when lines or inlines are wanted and it is found. */
+static struct kvmlinux *symbolizer__kvmlinux(struct symbolizer *s)
+{
+	if (!s->kv_tried) {
+		s->kv_tried = true;
+		if (s->bo.lines || s->bo.inlines)
+			s->kv = kvmlinux__open(s->ks, s->bo.debug_roots); /* NULL: names only */
+	}
+	return s->kv;
+}
+
+/*
+ * The vmlinux function @name at @addr (already moved back into the call
+ * for return addresses): its file and line from the vmlinux's DWARF, and
+ * with inlines the calls inlined there after it, named from DWARF. All are
+ * FRAME_KERNEL, so folded output marks each _[k]. NULL on ENOMEM.
+ */
+static struct symloc *symbolizer__kfunc(struct symbolizer *s, const char *name, uint64_t addr)
+{
+	struct kvmlinux *kv = symbolizer__kvmlinux(s);
+	struct src_frames *sf = &s->ksf;
+	struct symloc *loc;
+
+	sf->nr = 0;
+	if (kv && kvmlinux__lookup(kv, addr, s->bo.inlines, sf) == -ENOMEM)
+		return NULL;
+	loc = symloc__from_src(sf, FRAME_KERNEL, FRAME_KERNEL);
+	if (!loc)
+		return NULL;
+	/* the function is named by kallsyms, its inlined calls by DWARF */
+	loc->f[0].name = name;
+	for (size_t i = 1; i < loc->nr; i++) {
+		const char *raw = sf->v[sf->nr - 1 - i].name;
+
+		loc->f[i].name = raw ? raw : "[inlined]";
+	}
+	return loc;
+}
+
+const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, bool ret)
+{
+	const struct ksym *sym = NULL;
+	struct symloc *loc = u64map__get(&s->knames, addr << 1 | ret);
+	uint64_t at = ret ? addr - 1 : addr;
+
+	if (loc)
+		return loc;
+	if (s->ks && !ksyms__hidden(s->ks))
+		sym = ksyms__lookup(s->ks, at);
+	if (!sym)
+		loc = symloc__one(FRAME_KERNEL, NULL, "[kernel+0x%" PRIx64 "]", addr);
+	else if (sym->module)
+		loc = symloc__one(FRAME_KERNEL, NULL, "%s [%s]", sym->name, sym->module);
+	else
+		loc = symbolizer__kfunc(s, sym->name, at);
+	return symlocs__keep(&s->knames, addr << 1 | ret, loc);
+}
