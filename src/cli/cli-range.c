@@ -3,7 +3,7 @@
  * `bpfprof range` command line: RANGE arguments (checked by rangespec, so
  * a malformed one is a usage error before anything runs), the listing
  * options, and the targets, sampling and output options it shares with
- * record (cli-shared.c). The command, if any, follows "--".
+ * record (cli.c and its children). The command, if any, follows "--".
  */
 #include <argp.h>
 #include <errno.h>
@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli-shared.h"
+#include "cli-range.h"
+#include "cli-targets.h"
 #include "cli.h"
 #include "output.h"
 #include "rangespec.h"
@@ -19,7 +20,7 @@
 
 /* Options without a short form. */
 enum {
-	OPT_SORT = 0x100,
+	OPT_SORT = CLI_KEY_SUBCOMMAND,
 	OPT_NO_DISASM,
 	OPT_NO_SOURCE,
 	OPT_STACKS,
@@ -135,7 +136,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_ARG:
 		if (after_separator(state, arg))
-			cli__command(state, p->base.opts, arg);
+			cli_targets__command(state, p->base.opts, arg);
 		else
 			parse_range(state, ro, arg);
 		break;
@@ -178,7 +179,7 @@ static const struct argp range_argp = {
 	.parser = parse_opt,
 	.args_doc = "RANGE... [-- COMMAND [ARG...]]",
 	.doc = doc,
-	.children = cli_shared_children,
+	.children = cli_children,
 };
 
 void cli_range__parse(int argc, char **argv, struct range_opts *ro)

@@ -2,7 +2,7 @@
 /*
  * `bpfprof record` command line: its own options (stacks, formats, frame
  * names) on top of the shared targets, sampling and output options
- * (cli-shared.c), and its cross-option checks. Every usage error is one
+ * (cli.c and its children), and its cross-option checks. Every usage error is one
  * line on stderr naming the bad value and what was expected, then exit
  * status 64, before anything else happens.
  */
@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "config.h"
-#include "cli-shared.h"
+#include "cli-record.h"
+#include "cli-targets.h"
 #include "cli.h"
 #include "number.h"
 #include "output.h"
@@ -23,7 +24,7 @@ const char *argp_program_version = "bpfprof " BPFPROF_VERSION;
 
 /* Options without a short form. */
 enum {
-	OPT_MAX_DEPTH = 0x100,
+	OPT_MAX_DEPTH = CLI_KEY_SUBCOMMAND,
 	OPT_MAX_STACKS,
 	OPT_PER_PID,
 	OPT_PER_THREAD,
@@ -219,7 +220,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		cli__init_children(state, &p->base);
 		return 0;
 	case ARGP_KEY_ARG:
-		cli__command(state, p->base.opts, arg);
+		cli_targets__command(state, p->base.opts, arg);
 		return 0;
 	case ARGP_KEY_END:
 		finish(state, p);
@@ -234,7 +235,7 @@ static const struct argp record_argp = {
 	.parser = parse_opt,
 	.args_doc = "[-- COMMAND [ARG...]]",
 	.doc = doc,
-	.children = cli_shared_children,
+	.children = cli_children,
 };
 
 void cli_record__parse(int argc, char **argv, struct record_opts *opts)

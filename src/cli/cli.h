@@ -1,24 +1,74 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Command-line parsing (argp) for every subcommand. */
+/*
+ * What every subcommand's command line shares: the argp children (targets,
+ * sampling, output, symbols: one file each), their defaults and end-of-parse
+ * checks, and the usage error. A subcommand's own argp names the groups
+ * (CLI_GROUP_*), adds its options and lists cli_children; the children's
+ * options merge into its groups. Every usage error is one line on stderr,
+ * "bpfprof COMMAND: ...", naming the bad value and what was expected, then
+ * exit status 64.
+ */
 #ifndef BPFPROF_CLI_H
 #define BPFPROF_CLI_H
 
-#include "range.h"
-#include "record.h"
+#include <argp.h>
+#include <stdbool.h>
+
+#include "session.h"
+
+/* Option groups, headed in each subcommand's own option table. */
+enum cli_group {
+	CLI_GROUP_TARGETS = 1,
+	CLI_GROUP_SAMPLING = 2,
+	CLI_GROUP_OUTPUT = 3,
+};
 
 /*
- * Parse `record` arguments; argv[0] is "record". Sets defaults, parses,
- * runs the cross-option checks. On a usage error prints one line
- * ("bpfprof record: ...") and exits with status 64, like argp does.
+ * Keys of the long-only options, which argp needs unique across a
+ * subcommand's whole tree: a block each.
  */
-void cli_record__parse(int argc, char **argv, struct record_opts *opts);
-void cli_record__free(struct record_opts *opts);
+enum cli_key {
+	CLI_KEY_SUBCOMMAND = 0x100, /* a subcommand's own */
+	CLI_KEY_TARGETS = 0x200,
+	CLI_KEY_SYMBOLS = 0x300,
+};
+
+/* What parsing needs beyond the options: the input of every shared child. */
+struct cli_parser {
+	struct session_opts *opts;
+	unsigned long long max_rate;  /* kernel.perf_event_max_sample_rate */
+	unsigned long long max_stack; /* kernel.perf_event_max_stack */
+	bool freq_given, period_given, all_given;
+};
+
+/* The children, for a subcommand's argp .children. */
+extern const struct argp_child cli_children[];
+
+/* Print "bpfprof COMMAND: MESSAGE" and exit with status 64. */
+void __attribute__((format(printf, 2, 3), noreturn))
+cli__usage_error(const struct argp_state *state, const char *fmt, ...);
+/* A decimal integer in [min, max] for --@opt, else a usage error. */
+unsigned long long cli__parse_integer(const struct argp_state *state, const char *opt,
+				      const char *arg, unsigned long long min,
+				      unsigned long long max);
+/* "a, b, c" from @name(0), @name(1), ... up to NULL; malloc'd, or NULL. */
+char *cli__join_names(const char *(*name)(unsigned int i));
+
+/* Defaults of every shared option, and the kernel limits parsing checks against. */
+void cli__defaults(struct cli_parser *p, struct session_opts *opts);
+/* At ARGP_KEY_INIT of an argp whose .children is cli_children: hand them @p. */
+void cli__init_children(struct argp_state *state, struct cli_parser *p);
+/* At ARGP_KEY_END: the shared cross-option checks and derived fields. */
+void cli__finish(const struct argp_state *state, struct cli_parser *p);
+
+/* Free what parsing allocated in @opts. */
+void cli__free(struct session_opts *opts);
 
 /*
- * Parse `range` arguments (argv[0] is "range") like cli_record__parse: a
- * usage error exits with status 64.
+ * Parse @argv (argv[0] is the subcommand) with @argp, under the program
+ * name "bpfprof @cmd", with @input as the parser's input. Exits with status
+ * 64 on a usage error, 0 after --help.
  */
-void cli_range__parse(int argc, char **argv, struct range_opts *opts);
-void cli_range__free(struct range_opts *opts);
+void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input);
 
 #endif /* BPFPROF_CLI_H */

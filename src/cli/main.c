@@ -6,7 +6,8 @@
 
 #include "array.h"
 #include "config.h"
-#include "cli.h"
+#include "cli-range.h"
+#include "cli-record.h"
 #include "devtools.h"
 #include "exit.h"
 

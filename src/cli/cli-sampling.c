@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * -F -c -e -d: what is sampled, how often, for how long; checked against
+ * the kernel's limits (kernel.perf_event_max_sample_rate) as parsed.
+ */
+#include <argp.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli-sampling.h"
+#include "evspec.h"
+#include "number.h"
+#include "procfs.h"
+
+#define FALLBACK_MAX_STACK 127
+#define FALLBACK_MAX_SAMPLE_RATE 100000
+#define PERIOD_MAX ((unsigned long long)LLONG_MAX)
+
+static void parse_event(const struct argp_state *state, struct session_opts *opts,
+			const char *arg)
+{
+	struct perf_event_attr attr = { 0 };
+	char *known;
+
+	if (evspec__parse(arg, &attr) == 0) {
+		opts->sampling.event = arg;
+		return;
+	}
+	known = cli__join_names(evspec__known);
+	cli__usage_error(state, "unknown event '%s' (try: %s)", arg,
+		    known ? known : "cpu-clock");
+}
+
+static void parse_duration(const struct argp_state *state, struct session_opts *opts,
+			   const char *arg)
+{
+	if (number__parse_seconds(arg, &opts->sampling.duration))
+		cli__usage_error(
+			state,
+			"invalid --duration '%s': expected a number of seconds above 0 "
+			"and at most 31536000, e.g. 10 or 0.5",
+			arg);
+}
+
+static error_t parse_sampling(int key, char *arg, struct argp_state *state)
+{
+	struct cli_parser *p = state->input;
+	struct session_opts *opts = p->opts;
+
+	switch (key) {
+	case 'F':
+		opts->sampling.freq = cli__parse_integer(state, "freq", arg, 1, p->max_rate);
+		p->freq_given = true;
+		break;
+	case 'c':
+		opts->sampling.period = cli__parse_integer(state, "period", arg, 1, PERIOD_MAX);
+		p->period_given = true;
+		break;
+	case 'e':
+		parse_event(state, opts, arg);
+		break;
+	case 'd':
+		parse_duration(state, opts, arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_option sampling_options[] = {
+	{ "freq", 'F', "HZ", 0, "Samples per second on each CPU (default 99)",
+	  CLI_GROUP_SAMPLING },
+	{ "period", 'c', "N", 0, "Sample once every N events instead of at a frequency",
+	  CLI_GROUP_SAMPLING },
+	{ "event", 'e', "NAME", 0, "Event to sample (default cpu-clock)", CLI_GROUP_SAMPLING },
+	{ "duration", 'd', "SECONDS", 0,
+	  "Stop after SECONDS, e.g. 10 or 0.5 (default: at Ctrl-C, SIGTERM or when "
+	  "COMMAND exits)",
+	  CLI_GROUP_SAMPLING },
+	{ 0 },
+};
+
+/* Add the list of event names to the -e help. */
+static char *help_filter(int key, const char *text, void *input)
+{
+	char *known, *out;
+
+	if (key != 'e' || !text)
+		return (char *)text;
+	known = cli__join_names(evspec__known);
+	if (!known)
+		return (char *)text;
+	if (asprintf(&out, "%s; one of: %s", text, known) < 0)
+		out = (char *)text;
+	free(known);
+	return out;
+}
+
+const struct argp cli_sampling_argp = { .options = sampling_options,
+					.parser = parse_sampling,
+					.help_filter = help_filter };
+
+void cli_sampling__defaults(struct cli_parser *p, struct sampling_opts *so)
+{
+	p->max_rate = procfs__read_ull("/proc/sys/kernel/perf_event_max_sample_rate",
+				       FALLBACK_MAX_SAMPLE_RATE);
+	p->max_stack =
+		procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", FALLBACK_MAX_STACK);
+	if (p->max_stack > UINT_MAX)
+		p->max_stack = FALLBACK_MAX_STACK;
+	so->event = "cpu-clock";
+	so->freq = SAMPLING_DEFAULT_FREQ;
+	so->max_depth = (unsigned int)p->max_stack;
+	so->max_stacks = SAMPLING_DEFAULT_MAX_STACKS;
+	so->stacks = STACKS_BOTH;
+}
+
+static void fill_attr(struct sampling_opts *so)
+{
+	struct perf_event_attr *attr = &so->attr;
+
+	memset(attr, 0, sizeof(*attr));
+	evspec__parse(so->event, attr); /* checked when -e was parsed */
+	attr->size = sizeof(*attr);
+	if (so->use_period) {
+		attr->sample_period = so->period;
+	} else {
+		attr->freq = 1;
+		attr->sample_freq = so->freq;
+	}
+	attr->disabled = 0;
+}
+
+void cli_sampling__finish(const struct argp_state *state, struct cli_parser *p)
+{
+	struct sampling_opts *so = &p->opts->sampling;
+
+	if (p->freq_given && p->period_given)
+		cli__usage_error(state,
+				 "-F/--freq %llu and -c/--period %llu cannot be used together",
+				 so->freq, so->period);
+	so->use_period = p->period_given;
+	fill_attr(so);
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * What every subcommand's command line shares: the argp children (one file
+ * each: cli-targets.c, cli-sampling.c, cli-symbols.c, cli-output.c), their
+ * defaults and end-of-parse checks run in one order, the usage error, and
+ * argp run under the name "bpfprof COMMAND". See cli.h.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli-output.h"
+#include "cli-sampling.h"
+#include "cli-symbols.h"
+#include "cli-targets.h"
+#include "cli.h"
+#include "exit.h"
+#include "number.h"
+
+void cli__usage_error(const struct argp_state *state, const char *fmt, ...)
+{
+	char *msg = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	argp_failure(state, EXIT_USAGE, 0, "%s", msg ? msg : fmt);
+	exit(EXIT_USAGE); /* argp_failure exits; this is for the compiler */
+}
+
+static void bad_integer(const struct argp_state *state, const char *opt, const char *arg,
+			unsigned long long min, unsigned long long max)
+{
+	cli__usage_error(state, "invalid --%s '%s': expected an integer from %llu to %llu",
+		    opt, arg, min, max);
+}
+
+unsigned long long cli__parse_integer(const struct argp_state *state, const char *opt,
+					const char *arg, unsigned long long min,
+					unsigned long long max)
+{
+	unsigned long long v;
+
+	if (number__parse_ull(arg, min, max, &v))
+		bad_integer(state, opt, arg, min, max);
+	return v;
+}
+
+char *cli__join_names(const char *(*name)(unsigned int i))
+{
+	char *list = NULL, *next;
+	const char *n;
+	unsigned int i;
+
+	for (i = 0; (n = name(i)); i++) {
+		if (asprintf(&next, "%s%s%s", list ? list : "", i ? ", " : "", n) < 0)
+			next = NULL;
+		free(list);
+		list = next;
+		if (!list)
+			return NULL;
+	}
+	return list;
+}
+
+const struct argp_child cli_children[] = {
+	{ &cli_targets_argp },
+	{ &cli_sampling_argp },
+	{ &cli_output_argp },
+	{ &cli_symbols_argp },
+	{ 0 },
+};
+
+/*
+ * state->root_argp is not the subcommand's argp but the wrapper argp_parse
+ * puts around it (with --help and --version): count cli_children instead,
+ * which the subcommand's argp lists as its children.
+ */
+void cli__init_children(struct argp_state *state, struct cli_parser *p)
+{
+	for (size_t i = 0; cli_children[i].argp; i++)
+		state->child_inputs[i] = p;
+}
+
+void cli__finish(const struct argp_state *state, struct cli_parser *p)
+{
+	cli_sampling__finish(state, p);
+	cli_targets__finish(state, p);
+}
+
+void cli__defaults(struct cli_parser *p, struct session_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	p->opts = opts;
+	cli_sampling__defaults(p, &opts->sampling);
+	cli_symbols__defaults(&opts->symbols);
+}
+
+void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input)
+{
+	char **args, *prog;
+	int i;
+
+	args = calloc(argc + 1, sizeof(*args));
+	if (!args || asprintf(&prog, "bpfprof %s", cmd) < 0) {
+		fprintf(stderr, "bpfprof %s: %s\n", cmd, strerror(ENOMEM));
+		exit(EXIT_RUNTIME);
+	}
+	/* argp names itself after argv[0] in usage, help and errors. */
+	args[0] = prog;
+	for (i = 1; i < argc; i++)
+		args[i] = argv[i];
+	argp_err_exit_status = EXIT_USAGE;
+	argp_parse(argp, argc > 0 ? argc : 1, args, ARGP_IN_ORDER, NULL, input);
+	free(args);
+	free(prog);
+}
+
+void cli__free(struct session_opts *opts)
+{
+	if (!opts)
+		return;
+	cli_targets__free(&opts->targets);
+	cli_symbols__free(&opts->symbols);
+}
