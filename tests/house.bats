@@ -1,0 +1,110 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+# The house keeps its plan (ARCHITECTURE.md, "The house"): src/ is folders
+# by stage, each a static library that sees only the folders below it; the
+# libraries with a narrow purpose (libbpf, libdw, capstone) are included
+# only where ARCHITECTURE.md says. These read the sources, so a change that
+# breaks the plan fails here even where the build would still link. No root
+# needed, no binary needed.
+
+load helpers
+
+setup() {
+	SRC=$REPO/src
+}
+
+# The layers in the order src/meson.build builds them, lowest first.
+layers() {
+	sed -n "/^foreach layer : \[/,/\]/p" "$SRC/meson.build" |
+		grep -oE "'[a-z]+'" | tr -d "'"
+}
+
+# files_including PATTERN: the src/ files with an #include matching PATTERN
+# (an extended regular expression for the part inside <> or "").
+files_including() {
+	grep -rlE "^#[[:space:]]*include[[:space:]]*[<\"]($1)" "$SRC" --include='*.[ch]' |
+		sed "s|^$SRC/||" | sort
+}
+
+@test "every folder of src/ is a layer in src/meson.build, and every layer a folder" {
+	diff <(layers | sort) <(cd "$SRC" && ls -d */ | tr -d / | sort)
+}
+
+@test "every folder's meson.build begins by saying what lives there" {
+	local d bad=0
+	for d in $(layers); do
+		if ! head -1 "$SRC/$d/meson.build" | grep -qE "^# $d/: [^ ].{20,}"; then
+			echo "src/$d/meson.build: first line is not '# $d/: what lives here'"
+			bad=1
+		fi
+	done
+	((bad == 0))
+}
+
+@test "a folder includes headers of its own and of folders below it only" {
+	python3 - "$SRC" $(layers) <<'EOF'
+import os, re, sys
+src, order = sys.argv[1], sys.argv[2:]
+rank = {d: i for i, d in enumerate(order)}
+owner = {}
+for d in order:
+    for f in os.listdir(os.path.join(src, d)):
+        if f.endswith('.h'):
+            assert f not in owner, f'{f} in both src/{owner[f]} and src/{d}'
+            owner[f] = d
+bad = []
+for d in order:
+    for f in sorted(os.listdir(os.path.join(src, d))):
+        if not f.endswith(('.c', '.h')):
+            continue
+        for n, line in enumerate(open(os.path.join(src, d, f)), 1):
+            m = re.match(r'\s*#\s*include\s*"([^"]+)"', line)
+            if m and m.group(1) in owner and rank[owner[m.group(1)]] > rank[d]:
+                bad.append(f'src/{d}/{f}:{n}: includes {m.group(1)} from src/{owner[m.group(1)]}/, a layer above')
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+EOF
+}
+
+@test "only src/kernel/ includes libbpf or a BPF skeleton" {
+	local files
+	files=$(files_including 'bpf/|[a-z_]+\.skel\.h')
+	echo "$files"
+	[ -n "$files" ]
+	! grep -v '^kernel/' <<<"$files"
+}
+
+@test "only src/symbolize/ and src/unwind/ include libdw" {
+	local files
+	files=$(files_including 'elfutils/libdw|elfutils/libdwfl|dwarf\.h')
+	echo "$files"
+	[ -n "$files" ]
+	! grep -vE '^(symbolize|unwind)/' <<<"$files"
+}
+
+@test "only src/range/ includes capstone" {
+	local files
+	files=$(files_including 'capstone/')
+	echo "$files"
+	[ -n "$files" ]
+	! grep -v '^range/' <<<"$files"
+}
+
+@test "no folder below src/cli/ includes a command-line header" {
+	local files
+	files=$(files_including 'cli[a-z-]*\.h|argp\.h')
+	echo "$files"
+	[ -n "$files" ]
+	! grep -v '^cli/' <<<"$files"
+}
+
+@test "the BPF side and user space share exactly one header, bpf/bpfprof.h" {
+	local shared
+	# headers of bpf/ that a user-space file includes
+	shared=$(for h in "$REPO"/bpf/*.h; do
+		if grep -rqE "^#[[:space:]]*include[[:space:]]*\"$(basename "$h")\"" "$SRC"; then
+			basename "$h"
+		fi
+	done)
+	[ "$shared" = bpfprof.h ]
+}
