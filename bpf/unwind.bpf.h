@@ -1,16 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * DWARF unwinding of user stacks, inside the sampling program (included by
- * record.bpf.c only). User space compiles each binary's CFI into rows
- * (src/unwind/unwinder.cfitable.c) and loads them with a per-process table of mappings
- * (src/unwind/unwinder.c); here, from the interrupted user registers, each frame is:
- * its mapping (binary search), its row (page index, then binary search),
- * the CFA by the row's rule, the return address at CFA - 8 and the
- * caller's rbp by the rbp rule. A file without a table yet, and anonymous
- * code (JIT), take one frame-pointer step instead (cfg_unwind_fallback).
+ * DWARF unwinding of user stacks, inside the sampling program. User space
+ * compiles each binary's CFI into rows (src/unwind/cfitable.c) and loads
+ * them with a per-process table of mappings (src/unwind/unwinder.c); here,
+ * from the interrupted user registers, each frame is: its mapping (binary
+ * search), its row (page index, then binary search), the CFA by the row's
+ * rule, the return address at CFA - 8 and the caller's rbp by the rbp
+ * rule. A file without a table yet, and anonymous code (JIT), take one
+ * frame-pointer step instead (cfg_unwind_fallback).
  */
 #ifndef BPFPROF_UNWIND_BPF_H
 #define BPFPROF_UNWIND_BPF_H
+
+#include <stdbool.h>
+#include <linux/bpf.h>
+#include <linux/bpf_perf_event.h>
+#include <bpf/bpf_helpers.h>
+
+#include "bpfprof.h"
+#include "count.bpf.h"
+#include "regs.bpf.h"
 
 /* 0: frame pointers only (--unwind=fp); 1: DWARF (dwarf, auto) */
 const volatile bool cfg_unwind = false;
@@ -92,9 +101,6 @@ struct uwalk {
 	__u64 win_base;
 	__u8 win[UWALK_WINDOW];
 };
-
-#define R_RBP 6
-#define R_RSP 7
 
 /* The last of a process's mappings starting at or below ip: maps[lo - 1]. */
 struct map_search {
@@ -279,28 +285,14 @@ static __always_inline int uwalk__read(struct uwalk *w, __u64 *v, __u64 addr)
 	return 0;
 }
 
-/*
- * One frame-pointer step: the caller's frame from [rbp, rbp + 16), only if
- * rbp is 8-aligned, above sp and within cfg_stack_span of it. 0 or -1.
- */
-static __always_inline int uwalk__fp_step(struct uwalk *w)
+/* Step to the caller's frame; @exact: @ip is where execution is, not a return address. */
+static __always_inline void uwalk__caller(struct uwalk *w, __u64 ip, __u64 sp, __u64 bp,
+					  bool exact)
 {
-	struct {
-		__u64 fp;
-		__u64 ret;
-	} frame;
-	__u64 fp = w->regs[R_RBP], sp = w->regs[R_RSP];
-
-	if ((fp & 7) || fp < sp || fp >= sp + cfg_stack_span)
-		return -1;
-	if (bpf_probe_read_user(&frame, sizeof(frame), (void *)fp))
-		return -1;
-	if (!frame.ret || (__s64)frame.ret < 0)
-		return -1;
-	w->ip = frame.ret;
-	w->regs[R_RSP] = fp + sizeof(frame);
-	w->regs[R_RBP] = frame.fp;
-	return 0;
+	w->ip = ip;
+	w->regs[R_RSP] = sp;
+	w->regs[R_RBP] = bp;
+	w->exact = exact;
 }
 
 /* A signal trampoline: the interrupted registers from the ucontext at rsp. */
@@ -313,10 +305,7 @@ static __always_inline int uwalk__signal(struct uwalk *w)
 		return WALK_FAULT;
 	if (!ip || (__s64)ip < 0)
 		return WALK_INVALID;
-	w->ip = ip;
-	w->regs[R_RSP] = sp;
-	w->regs[R_RBP] = bp;
-	w->exact = true;
+	uwalk__caller(w, ip, sp, bp, true);
 	return -1;
 }
 
@@ -376,10 +365,7 @@ static __always_inline int uwalk__dwarf_step(struct uwalk *w, const struct unwin
 	/* the stack grows down: a caller's frame is above (signal frames aside) */
 	if (cfa <= sp || !ra || (__s64)ra < 0)
 		return WALK_INVALID;
-	w->ip = ra;
-	w->regs[R_RSP] = cfa;
-	w->regs[R_RBP] = bp;
-	w->exact = false;
+	uwalk__caller(w, ra, cfa, bp, false);
 	return -1;
 }
 
@@ -399,7 +385,7 @@ static __always_inline void uwalk__want(__u32 want)
 struct uwalk_ctx {
 	struct uwalk *w;
 	struct unwind_proc *proc;
-	struct scratch *s;
+	__u64 *ips; /* BPFPROF_SCRATCH_FRAMES of them */
 };
 
 _Static_assert((BPFPROF_SCRATCH_FRAMES & (BPFPROF_SCRATCH_FRAMES - 1)) == 0,
@@ -427,7 +413,7 @@ static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 	/* a signal trampoline: its own ip is named as it is */
 	/* masked: a bound the verifier keeps however the compiler spills i */
 	if (r && UNWIND_TYPE(r->cfa_type) == UNWIND_CFA_SIGNAL)
-		c->s->ips[i & (BPFPROF_SCRATCH_FRAMES - 1)] |= STACK_IP_EXACT;
+		c->ips[i & (BPFPROF_SCRATCH_FRAMES - 1)] |= STACK_IP_EXACT;
 	if (m && m->bin == UNWIND_NO_TABLE && m->want)
 		uwalk__want(m->want);
 	if (r && UNWIND_TYPE(r->cfa_type) != UNWIND_CFA_NONE) {
@@ -435,7 +421,10 @@ static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 	} else if (!cfg_unwind_fallback && m->bin != UNWIND_ANON) {
 		end = WALK_NO_TABLE;
 	} else {
-		end = uwalk__fp_step(w) ? (m ? WALK_FP_END : WALK_NO_MAPPING) : -1;
+		end = regs__fp_step(&w->ip, &w->regs[R_RSP], &w->regs[R_RBP],
+				    w->regs[R_RSP] + cfg_stack_span) ?
+			      (m ? WALK_FP_END : WALK_NO_MAPPING) :
+			      -1;
 		w->exact = false;
 		if (end < 0 && (!m || m->bin == UNWIND_NO_TABLE))
 			w->fp_frames++;
@@ -445,59 +434,9 @@ static long uwalk_step(__u32 i, struct uwalk_ctx *c)
 		return 1;
 	}
 	w->leaf = false;
-	c->s->ips[n & (BPFPROF_SCRATCH_FRAMES - 1)] = w->ip | (w->exact ? STACK_IP_EXACT : 0);
+	c->ips[n & (BPFPROF_SCRATCH_FRAMES - 1)] = w->ip | (w->exact ? STACK_IP_EXACT : 0);
 	w->n = n + 1;
 	return 0;
-}
-
-/* The interrupted user registers (DWARF numbering), the sample's or the task's saved ones. */
-static __always_inline bool uwalk__regs(struct bpf_perf_event_data *ctx, struct task_struct *task,
-					struct uwalk *w)
-{
-	struct pt_regs___kernel *regs;
-
-	/* volatile: the verifier wants each ctx load at ctx + a constant */
-	if ((ctx->regs.cs & 3) == 3) {
-		w->ip = *(volatile unsigned long *)&ctx->regs.rip;
-		w->regs[0] = *(volatile unsigned long *)&ctx->regs.rax;
-		w->regs[1] = *(volatile unsigned long *)&ctx->regs.rdx;
-		w->regs[2] = *(volatile unsigned long *)&ctx->regs.rcx;
-		w->regs[3] = *(volatile unsigned long *)&ctx->regs.rbx;
-		w->regs[4] = *(volatile unsigned long *)&ctx->regs.rsi;
-		w->regs[5] = *(volatile unsigned long *)&ctx->regs.rdi;
-		w->regs[6] = *(volatile unsigned long *)&ctx->regs.rbp;
-		w->regs[7] = *(volatile unsigned long *)&ctx->regs.rsp;
-		w->regs[8] = *(volatile unsigned long *)&ctx->regs.r8;
-		w->regs[9] = *(volatile unsigned long *)&ctx->regs.r9;
-		w->regs[10] = *(volatile unsigned long *)&ctx->regs.r10;
-		w->regs[11] = *(volatile unsigned long *)&ctx->regs.r11;
-		w->regs[12] = *(volatile unsigned long *)&ctx->regs.r12;
-		w->regs[13] = *(volatile unsigned long *)&ctx->regs.r13;
-		w->regs[14] = *(volatile unsigned long *)&ctx->regs.r14;
-		w->regs[15] = *(volatile unsigned long *)&ctx->regs.r15;
-		return true;
-	}
-	regs = (struct pt_regs___kernel *)bpf_task_pt_regs(task);
-	if (!regs)
-		return false;
-	w->ip = regs->ip;
-	w->regs[0] = regs->ax;
-	w->regs[1] = regs->dx;
-	w->regs[2] = regs->cx;
-	w->regs[3] = regs->bx;
-	w->regs[4] = regs->si;
-	w->regs[5] = regs->di;
-	w->regs[6] = regs->bp;
-	w->regs[7] = regs->sp;
-	w->regs[8] = regs->r8;
-	w->regs[9] = regs->r9;
-	w->regs[10] = regs->r10;
-	w->regs[11] = regs->r11;
-	w->regs[12] = regs->r12;
-	w->regs[13] = regs->r13;
-	w->regs[14] = regs->r14;
-	w->regs[15] = regs->r15;
-	return true;
 }
 
 struct {
@@ -508,22 +447,23 @@ struct {
 } uwalk_scratch SEC(".maps");
 
 /*
- * Walk the user stack of @task by its DWARF tables into s->ips; returns the
- * number of frames (max_depth + 1: cut), the stack flags in s->flags; -1
- * when the unwinder knows no mapping of the process (the caller walks
- * frame pointers instead, or keeps the leaf).
+ * Walk the user stack of @task (the current one) by its DWARF tables into
+ * @ips (room for BPFPROF_SCRATCH_FRAMES), at most @want frames; returns
+ * the number of frames (@want: cut), the stack flags in *@flags; -1 when
+ * the unwinder knows no mapping of the process (the caller walks frame
+ * pointers instead, or keeps the leaf).
  */
-static __noinline int unwind_user(struct bpf_perf_event_data *ctx, struct scratch *s,
-				  struct task_struct *task, __u32 tgid)
+static __noinline int unwind_user(struct bpf_perf_event_data *ctx, __u64 *ips, __u32 *flags,
+				  struct task_struct *task, __u32 want)
 {
-	__u32 zero = 0;
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32, zero = 0;
 	struct uwalk *w = bpf_map_lookup_elem(&uwalk_scratch, &zero);
-	struct uwalk_ctx c = { .w = w, .s = s };
+	struct uwalk_ctx c = { .w = w, .ips = ips };
 
 	if (!w)
 		return 0;
 	w->n = 0;
-	w->want = cfg_max_depth + 1;
+	w->want = want;
 	w->end = WALK_NO_MAPPING;
 	w->fp_frames = 0;
 	w->last_map = ~0u;
@@ -535,14 +475,14 @@ static __noinline int unwind_user(struct bpf_perf_event_data *ctx, struct scratc
 		stat_inc(STAT_WALK_FIRST + WALK_NO_PROCESS);
 		return -1;
 	}
-	if (!uwalk__regs(ctx, task, w) || !w->ip)
+	if (!regs__user(ctx, task, w->regs, &w->ip) || !w->ip)
 		return 0;
-	s->ips[0] = w->ip;
+	ips[0] = w->ip;
 	w->n = 1;
 	bpf_loop(BPFPROF_SCRATCH_FRAMES, uwalk_step, &c, 0);
 	stat_inc(STAT_WALK_FIRST + (w->end < WALK__MAX ? w->end : WALK_INVALID));
 	if (w->fp_frames) {
-		s->flags |= STACK_F_FP_FALLBACK;
+		*flags |= STACK_F_FP_FALLBACK;
 		stat_add(STAT_WALK_FP_FRAMES, w->fp_frames);
 	}
 	return w->n;
