@@ -6,6 +6,7 @@
 
 #include "buildid.h"
 #include "elfopen.h"
+#include "elfscn.h"
 
 /*
  * A GNU build-id note (type, name and description as read): its id into
@@ -73,13 +74,14 @@ static int notes__from_segments(Elf *elf, uint8_t *id, size_t size)
 static int notes__from_sections(Elf *elf, uint8_t *id, size_t size)
 {
 	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
 
-	while ((scn = elf_nextscn(elf, scn))) {
+	/* by type, not name: a file without section names has its notes too */
+	while ((scn = elf_scn__next_header(elf, scn, &sh))) {
 		Elf_Data *data;
-		GElf_Shdr sh;
 		int ret;
 
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+		if (sh.sh_type != SHT_NOTE)
 			continue;
 		data = elf_getdata(scn, NULL);
 		if (!data)

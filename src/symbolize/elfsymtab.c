@@ -112,6 +112,7 @@ static uint64_t *sections__ends(Elf *elf, size_t *nr)
 	Elf_Scn *scn = NULL;
 	uint64_t *ends;
 	size_t i, shnum;
+	GElf_Shdr sh;
 
 	if (elf_getshdrnum(elf, &shnum))
 		shnum = 0;
@@ -120,11 +121,9 @@ static uint64_t *sections__ends(Elf *elf, size_t *nr)
 		return NULL;
 	for (i = 0; i < shnum; i++)
 		ends[i] = UINT64_MAX;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
+	while ((scn = elf_scn__next_header(elf, scn, &sh))) {
 		i = elf_ndxscn(scn);
-		if (i < shnum && gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) &&
+		if (i < shnum && (sh.sh_flags & SHF_ALLOC) &&
 		    sh.sh_addr + sh.sh_size > sh.sh_addr)
 			ends[i] = sh.sh_addr + sh.sh_size;
 	}
@@ -191,17 +190,14 @@ static int elf__scan_symbols(Elf *elf, struct sym_vec *out)
 	struct scan_ctx ctx = { .out = out };
 	uint64_t *ends;
 	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
 	int err = 0;
 
 	ends = sections__ends(elf, &ctx.nr_sec);
 	if (!ends)
 		return -ENOMEM;
 	ctx.sec_ends = ends;
-	while (!err && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
+	while (!err && (scn = elf_scn__next_header(elf, scn, &sh))) {
 		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
 			err = scan__table(&ctx, elf, scn, &sh);
 	}

@@ -138,6 +138,51 @@ static void test_section_only(void)
 	}
 }
 
+/* A copy of @src whose ELF header names no section name table, in /tmp. */
+static char *copy_without_names(const char *src)
+{
+	static char path[] = "/tmp/bpfprof-test-buildid-XXXXXX";
+	char cmd[8192];
+	Elf64_Ehdr eh;
+	int fd = src ? mkstemp(path) : -1, ok = 0;
+
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", src, path);
+	fd = system(cmd) ? -1 : open(path, O_RDWR | O_CLOEXEC);
+	if (fd >= 0 && pread(fd, &eh, sizeof(eh), 0) == sizeof(eh)) {
+		eh.e_shstrndx = SHN_UNDEF;
+		ok = pwrite(fd, &eh, sizeof(eh), 0) == sizeof(eh);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!ok) {
+		unlink(path);
+		return NULL;
+	}
+	return path;
+}
+
+static void test_section_without_names(void)
+{
+	char *path = copy_without_names(getenv("FIXTURE_NOTE_OBJ"));
+	uint8_t id[BUILD_ID_MAX];
+	char hex[2 * BUILD_ID_MAX + 1];
+	int n;
+
+	CHECK(path != NULL, "copy the object without a section name table");
+	if (!path)
+		return;
+	n = read_path(path, id, sizeof(id));
+	CHECK(n == 8, "no section names: the SHT_NOTE found by its type (got %d)", n);
+	if (n > 0) {
+		buildid__hex(id, n, hex);
+		CHECK_STR(hex, "feedface00112233", "no section names: right id");
+	}
+	unlink(path);
+}
+
 /* "Build ID: HEX" from binutils' readelf -n, or "" if it cannot be run. */
 static void readelf_build_id(const char *path, char hex[2 * BUILD_ID_MAX + 1])
 {
@@ -260,6 +305,7 @@ int main(void)
 	test_linked();
 	test_segments_only();
 	test_section_only();
+	test_section_without_names();
 	test_system_libc();
 	test_raw_notes();
 	test_errors();
