@@ -183,6 +183,52 @@ static void test_section_without_names(void)
 	unlink(path);
 }
 
+/*
+ * A copy of @src whose build-id note says its descriptor runs far past the end
+ * of its segment and section, in /tmp; its path or NULL.
+ */
+static char *copy_with_hostile_note(const char *src)
+{
+	static const uint8_t head[] = { 4, 0, 0, 0, 20, 0, 0, 0, 3, 0, 0, 0, 'G', 'N', 'U', 0 };
+	static char path[] = "/tmp/bpfprof-test-buildid-XXXXXX";
+	uint8_t buf[4096];
+	char cmd[8192];
+	int fd = src ? mkstemp(path) : -1, ok = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", src, path);
+	fd = system(cmd) ? -1 : open(path, O_RDWR | O_CLOEXEC);
+	n = fd >= 0 ? pread(fd, buf, sizeof(buf), 0) : -1;
+	for (ssize_t i = 0; !ok && i + (ssize_t)sizeof(head) <= n; i += 4) {
+		if (!memcmp(buf + i, head, sizeof(head)))
+			ok = pwrite(fd, &(uint32_t){ 0xfffffff0u }, 4, i + 4) == 4;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!ok) {
+		unlink(path);
+		return NULL;
+	}
+	return path;
+}
+
+static void test_hostile_note(void)
+{
+	char *path = copy_with_hostile_note(getenv("FIXTURE_EXE_BUILDID"));
+	uint8_t id[BUILD_ID_MAX];
+	int n;
+
+	CHECK(path != NULL, "copy the fixture with a build-id note too long");
+	if (!path)
+		return;
+	n = read_path(path, id, sizeof(id));
+	CHECK(n == -ENOENT, "a descriptor past its segment and section: -ENOENT (got %d)", n);
+	unlink(path);
+}
+
 /* "Build ID: HEX" from binutils' readelf -n, or "" if it cannot be run. */
 static void readelf_build_id(const char *path, char hex[2 * BUILD_ID_MAX + 1])
 {
@@ -306,6 +352,7 @@ int main(void)
 	test_segments_only();
 	test_section_only();
 	test_section_without_names();
+	test_hostile_note();
 	test_system_libc();
 	test_raw_notes();
 	test_errors();
