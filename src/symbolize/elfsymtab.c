@@ -16,6 +16,7 @@
 #include "elfplt.h"
 #include "elfscn.h"
 #include "elfsymtab.h"
+#include "search.h"
 
 struct elf_sym {
 	uint64_t addr;
@@ -688,20 +689,9 @@ int elf_symtab__vaddr_to_off(const struct elf_symtab *tab, uint64_t vaddr, uint6
 	return symtab__translate(tab, vaddr, true, off);
 }
 
-/* Index of the last symbol starting at or below @vaddr, or nr_syms if none. */
-static size_t symtab__find(const struct elf_symtab *tab, uint64_t vaddr)
+static uint64_t elf_sym__addr(const void *sym)
 {
-	size_t lo = 0, hi = tab->nr_syms;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (tab->syms[mid].addr <= vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? lo - 1 : tab->nr_syms;
+	return ((const struct elf_sym *)sym)->addr;
 }
 
 /* The symbol holding @vaddr, or NULL with errno set. */
@@ -713,7 +703,8 @@ static const struct elf_sym *symtab__holding(const struct elf_symtab *tab, uint6
 		errno = EINVAL;
 		return NULL;
 	}
-	i = symtab__find(tab, vaddr);
+	/* the last symbol starting at or below @vaddr (one per address) */
+	i = search__last_le(tab->syms, tab->nr_syms, sizeof(*tab->syms), vaddr, elf_sym__addr);
 	if (i == tab->nr_syms || vaddr >= tab->syms[i].end) {
 		errno = ENOENT;
 		return NULL;
