@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 #include <elf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,12 +51,17 @@ int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
 	return 0;
 }
 
+/* [@at, @at + @len) lies in the @filesz bytes from @start (no overflow on the way). */
+static bool elf_load__holds(uint64_t start, uint64_t filesz, uint64_t at, uint64_t len)
+{
+	return at >= start && at - start <= filesz && len <= filesz - (at - start);
+}
+
 const struct elf_load *elf_loads__by_offset(const struct elf_load *l, size_t n, uint64_t off,
 					    uint64_t len)
 {
 	for (size_t i = 0; i < n; i++)
-		if (off >= l[i].offset && off - l[i].offset <= l[i].filesz &&
-		    len <= l[i].filesz - (off - l[i].offset))
+		if (elf_load__holds(l[i].offset, l[i].filesz, off, len))
 			return &l[i];
 	return NULL;
 }
@@ -64,8 +70,7 @@ const struct elf_load *elf_loads__by_vaddr(const struct elf_load *l, size_t n, u
 					   uint64_t len)
 {
 	for (size_t i = 0; i < n; i++)
-		if (vaddr >= l[i].vaddr && vaddr - l[i].vaddr <= l[i].filesz &&
-		    len <= l[i].filesz - (vaddr - l[i].vaddr))
+		if (elf_load__holds(l[i].vaddr, l[i].filesz, vaddr, len))
 			return &l[i];
 	return NULL;
 }
