@@ -158,9 +158,15 @@ FILE *session__out(const struct session *s)
 	return outfile__stream(s->out);
 }
 
-int session__commit(const struct session *s)
+int session__commit(const struct session *s, int err, const char *what)
 {
-	return outfile__commit(s->out);
+	const char *out = s->o->output;
+
+	err = err ?: outfile__commit(s->out);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot write the %s to '%s': %s", what,
+				     out ? out : "-", strerror(-err));
+	return 0;
 }
 
 const struct sideband *session__sideband(const struct session *s)
