@@ -51,26 +51,31 @@ int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
 	return 0;
 }
 
-/* [@at, @at + @len) lies in the @filesz bytes from @start (no overflow on the way). */
-static bool elf_load__holds(uint64_t start, uint64_t filesz, uint64_t at, uint64_t len)
+/*
+ * The segment whose file bytes, counted from its file offset (@vaddr false)
+ * or from its address, hold [@at, @at + @len) (no overflow on the way).
+ */
+static const struct elf_load *elf_loads__holding(const struct elf_load *l, size_t n,
+						 bool vaddr, uint64_t at, uint64_t len)
 {
-	return at >= start && at - start <= filesz && len <= filesz - (at - start);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t start = vaddr ? l[i].vaddr : l[i].offset;
+
+		if (at >= start && at - start <= l[i].filesz &&
+		    len <= l[i].filesz - (at - start))
+			return &l[i];
+	}
+	return NULL;
 }
 
 const struct elf_load *elf_loads__by_offset(const struct elf_load *l, size_t n, uint64_t off,
 					    uint64_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		if (elf_load__holds(l[i].offset, l[i].filesz, off, len))
-			return &l[i];
-	return NULL;
+	return elf_loads__holding(l, n, false, off, len);
 }
 
 const struct elf_load *elf_loads__by_vaddr(const struct elf_load *l, size_t n, uint64_t vaddr,
 					   uint64_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		if (elf_load__holds(l[i].vaddr, l[i].filesz, vaddr, len))
-			return &l[i];
-	return NULL;
+	return elf_loads__holding(l, n, true, vaddr, len);
 }
