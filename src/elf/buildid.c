@@ -6,6 +6,7 @@
 
 #include "buildid.h"
 #include "elfopen.h"
+#include "elfscn.h"
 
 /*
  * A GNU build-id note (type, name and description as read): its id into
@@ -24,15 +25,17 @@ static int note__build_id(uint32_t type, const char *name, size_t namesz, const 
 }
 
 /*
- * Search the notes in @data for NT_GNU_BUILD_ID owned by "GNU"; copy at most
- * @size bytes of it (a longer id is truncated, as perf does).
+ * Search the notes of one segment or section (@data; NULL when they do not
+ * read) for NT_GNU_BUILD_ID owned by "GNU"; copy at most @size bytes of it (a
+ * longer id is truncated, as perf does). libelf's walk keeps to the bounds of
+ * @data and to the layout its type says (ELF_T_NHDR8: 8-byte aligned).
  */
 static int notes__find(Elf_Data *data, uint8_t *id, size_t size)
 {
 	size_t off = 0, next, name_off, desc_off;
 	GElf_Nhdr nh;
 
-	while ((next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+	while (data && (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
 		const char *base = data->d_buf;
 
 		int n = note__build_id(nh.n_type, base + name_off, nh.n_namesz,
@@ -48,47 +51,36 @@ static int notes__find(Elf_Data *data, uint8_t *id, size_t size)
 static int notes__from_segments(Elf *elf, uint8_t *id, size_t size)
 {
 	size_t i, phnum;
+	int ret = -ENOENT;
 
 	if (elf_getphdrnum(elf, &phnum))
 		return -ENOENT;
-	for (i = 0; i < phnum; i++) {
+	for (i = 0; ret == -ENOENT && i < phnum; i++) {
 		Elf_Type type;
-		Elf_Data *data;
 		GElf_Phdr ph;
-		int ret;
 
 		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_NOTE || !ph.p_filesz)
 			continue;
+		/* the layout by the alignment, as libelf types a section's notes */
 		type = ph.p_align == 8 ? ELF_T_NHDR8 : ELF_T_NHDR;
-		data = elf_getdata_rawchunk(elf, ph.p_offset, ph.p_filesz, type);
-		if (!data)
-			continue;
-		ret = notes__find(data, id, size);
-		if (ret != -ENOENT)
-			return ret;
+		ret = notes__find(elf_getdata_rawchunk(elf, ph.p_offset, ph.p_filesz, type),
+				  id, size);
 	}
-	return -ENOENT;
+	return ret;
 }
 
 static int notes__from_sections(Elf *elf, uint8_t *id, size_t size)
 {
 	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	int ret = -ENOENT;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data;
-		GElf_Shdr sh;
-		int ret;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data)
-			continue;
-		ret = notes__find(data, id, size);
-		if (ret != -ENOENT)
-			return ret;
+	/* by type, not name: a file without section names has its notes too */
+	while (ret == -ENOENT && (scn = elf_scn__next_header(elf, scn, &sh))) {
+		if (sh.sh_type == SHT_NOTE)
+			ret = notes__find(elf_getdata(scn, NULL), id, size);
 	}
-	return -ENOENT;
+	return ret;
 }
 
 int buildid__read_fd(int fd, uint8_t *id, size_t size)

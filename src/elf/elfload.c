@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 #include <elf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,22 +51,31 @@ int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
 	return 0;
 }
 
+/*
+ * The segment whose file bytes, counted from its file offset (@vaddr false)
+ * or from its address, hold [@at, @at + @len) (no overflow on the way).
+ */
+static const struct elf_load *elf_loads__holding(const struct elf_load *l, size_t n,
+						 bool vaddr, uint64_t at, uint64_t len)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint64_t start = vaddr ? l[i].vaddr : l[i].offset;
+
+		if (at >= start && at - start <= l[i].filesz &&
+		    len <= l[i].filesz - (at - start))
+			return &l[i];
+	}
+	return NULL;
+}
+
 const struct elf_load *elf_loads__by_offset(const struct elf_load *l, size_t n, uint64_t off,
 					    uint64_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		if (off >= l[i].offset && off - l[i].offset <= l[i].filesz &&
-		    len <= l[i].filesz - (off - l[i].offset))
-			return &l[i];
-	return NULL;
+	return elf_loads__holding(l, n, false, off, len);
 }
 
 const struct elf_load *elf_loads__by_vaddr(const struct elf_load *l, size_t n, uint64_t vaddr,
 					   uint64_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		if (vaddr >= l[i].vaddr && vaddr - l[i].vaddr <= l[i].filesz &&
-		    len <= l[i].filesz - (vaddr - l[i].vaddr))
-			return &l[i];
-	return NULL;
+	return elf_loads__holding(l, n, true, vaddr, len);
 }

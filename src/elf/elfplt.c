@@ -168,12 +168,11 @@ static void plt__read_secs(Elf *elf, struct plt_secs *secs)
 static int plt__read_slots(Elf *elf, struct got_slots *slots)
 {
 	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
 	int err = 0;
 
-	while (!err && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_RELA)
+	while (!err && (scn = elf_scn__next_header(elf, scn, &sh))) {
+		if (sh.sh_type == SHT_RELA)
 			err = got_slots__read(slots, elf, scn, &sh);
 	}
 	if (!err && slots->nr)

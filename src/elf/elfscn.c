@@ -4,6 +4,15 @@
 
 #include "elfscn.h"
 
+Elf_Scn *elf_scn__next_header(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (gelf_getshdr(scn, sh))
+			return scn;
+	}
+	return NULL;
+}
+
 Elf_Scn *elf_scn__next(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, const char **name)
 {
 	size_t shstrndx;
@@ -11,13 +20,11 @@ Elf_Scn *elf_scn__next(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, const char **name)
 	/* a field of the ELF header: cheap enough to read again at each step */
 	if (elf_getshdrstrndx(elf, &shstrndx))
 		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, sh))
-			continue;
-		*name = elf_strptr(elf, shstrndx, sh->sh_name);
-		if (!*name)
-			*name = "";
-		return scn;
-	}
-	return NULL;
+	scn = elf_scn__next_header(elf, scn, sh);
+	if (!scn)
+		return NULL;
+	*name = elf_strptr(elf, shstrndx, sh->sh_name);
+	if (!*name)
+		*name = "";
+	return scn;
 }

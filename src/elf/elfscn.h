@@ -7,11 +7,21 @@
 
 /*
  * The section after @scn (NULL: the first) whose header reads: the header
- * into @sh, its name into *@name ("" when the name does not read). NULL after
- * the last, and at once when @elf has no section name table to read from.
+ * into @sh, its name into *@name ("" when the name does not read, as in a
+ * file whose header names no section name table). NULL after the last, and at
+ * once when the section name table's index does not read (not ELF).
  *
  *	while ((scn = elf_scn__next(elf, scn, &sh, &name)))
  */
 Elf_Scn *elf_scn__next(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, const char **name);
+
+/*
+ * The same walk without names, for the readers that go by section type: it
+ * needs no section name table, so a file without one (stripped of it, or
+ * hostile) still shows every section whose header reads.
+ *
+ *	while ((scn = elf_scn__next_header(elf, scn, &sh)))
+ */
+Elf_Scn *elf_scn__next_header(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh);
 
 #endif /* BPFPROF_ELFSCN_H */

@@ -13,6 +13,7 @@
 
 #include "array.h"
 #include "proc.h"
+#include "search.h"
 
 #define COMM_LEN 16
 
@@ -424,26 +425,23 @@ static int mapping__cmp(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static uint64_t mapping__start(const void *m)
+{
+	return ((const struct mapping *)m)->start;
+}
+
 static const struct mapping *image__find(struct image *img, uint64_t addr)
 {
-	size_t lo = 0, hi = img->nr;
+	size_t i;
 
 	if (!img->sorted) {
 		if (img->nr) /* a new image has no array yet: qsort(NULL, 0) is undefined */
 			qsort(img->maps, img->nr, sizeof(*img->maps), mapping__cmp);
 		img->sorted = true;
 	}
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (addr < img->maps[mid].start)
-			hi = mid;
-		else if (addr >= img->maps[mid].end)
-			lo = mid + 1;
-		else
-			return &img->maps[mid];
-	}
-	return NULL;
+	/* the mappings are disjoint: only the last one starting at or below can hold it */
+	i = search__last_le(img->maps, img->nr, sizeof(*img->maps), addr, mapping__start);
+	return i < img->nr && addr < img->maps[i].end ? &img->maps[i] : NULL;
 }
 
 static int proc_table__add_mapping(struct proc_table *pt, struct process *p,

@@ -257,7 +257,7 @@ static int range__finish(struct session *s, void *priv)
 	const struct range_opts *o = rm->o;
 	struct listing ls = { 0 };
 	uint64_t busiest[STAT__MAX];
-	int err;
+	int err, status;
 
 	ls.duration = session__seconds(s);
 	err = loader__read_stats(session__loader(s), ls.stats, busiest);
@@ -281,18 +281,15 @@ static int range__finish(struct session *s, void *priv)
 				      ls.stats[STAT_STACKS_LOST], o->stacks);
 	}
 	err = err ?: o->out.format->write_listing(session__out(s), &ls, &o->out);
-	err = err ?: session__commit(s);
-	if (err) {
-		session__fail(s, EXIT_RUNTIME, "cannot write the listing to '%s': %s",
-			      o->session.output ? o->session.output : "-", strerror(-err));
-	} else {
+	status = session__commit(s, err, "listing");
+	if (!status) {
 		if (!ls.stats[STAT_KEPT])
 			session__warn(s, "no samples fell in the ranges");
 		if (!o->session.quiet)
 			range__summary(s, rm, &ls);
 	}
 	listing__free(&ls);
-	return err ? EXIT_RUNTIME : 0;
+	return status;
 }
 
 /* Before the loader and the process table go: the live pages, the ranges' binaries. */

@@ -170,7 +170,7 @@ static int record__finish(struct session *s, void *priv)
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
 	struct profile p = { .ncpus = session__nr_cpus(s) };
-	int err;
+	int err, status;
 
 	p.duration = session__seconds(s);
 	p.sideband_lost = sideband__lost(session__sideband(s));
@@ -181,11 +181,8 @@ static int record__finish(struct session *s, void *priv)
 	err = drain__profile(session__loader(s), session__symbolizer(s),
 			     o->session.sampling.stacks, NULL, &p);
 	err = err ?: o->out.format->write_profile(session__out(s), &p, &o->out);
-	err = err ?: session__commit(s);
-	if (err) {
-		session__fail(s, EXIT_RUNTIME, "cannot write the profile to '%s': %s",
-			      o->session.output ? o->session.output : "-", strerror(-err));
-	} else {
+	status = session__commit(s, err, "profile");
+	if (!status) {
 		record__warnings(s, &p);
 		if (!o->session.quiet)
 			record__summary(s, &p);
@@ -193,7 +190,7 @@ static int record__finish(struct session *s, void *priv)
 			record__stats(r, s, &p);
 	}
 	profile__free(&p);
-	return err ? EXIT_RUNTIME : 0;
+	return status;
 }
 
 static const struct session_hooks record_hooks = {

@@ -158,9 +158,15 @@ FILE *session__out(const struct session *s)
 	return outfile__stream(s->out);
 }
 
-int session__commit(const struct session *s)
+int session__commit(const struct session *s, int err, const char *what)
 {
-	return outfile__commit(s->out);
+	const char *out = s->o->output;
+
+	err = err ?: outfile__commit(s->out);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot write the %s to '%s': %s", what,
+				     out ? out : "-", strerror(-err));
+	return 0;
 }
 
 const struct sideband *session__sideband(const struct session *s)
@@ -277,11 +283,19 @@ static int pidfd_open(pid_t pid, unsigned int flags)
 	return syscall(SYS_pidfd_open, pid, flags);
 }
 
-/* A pidfd per -p/-t target, so recording stops when the last one exits. */
-static int session__watch(struct session *s, pid_t id, bool thread)
+/*
+ * A -p (@thread false) or -t target into the BPF maps, and a pidfd on it, so
+ * recording stops when the last one exits.
+ */
+static int session__add_target(struct session *s, pid_t id, bool thread)
 {
-	int fd = pidfd_open(id, thread ? PIDFD_THREAD : 0);
+	int fd, err;
 
+	err = thread ? loader__add_tid(s->l, id) : loader__add_tgid(s->l, id, TARGET_ACTIVE);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot add %s %d: %s",
+				     thread ? "tid" : "pid", id, strerror(-err));
+	fd = pidfd_open(id, thread ? PIDFD_THREAD : 0);
 	if (fd < 0 && thread && errno == EINVAL)
 		return 0; /* kernel < 6.9: a thread cannot be watched; run until stopped */
 	if (fd < 0)
@@ -322,29 +336,17 @@ static int session__track(struct session *s)
 static int session__targets(struct session *s)
 {
 	const struct target_opts *o = &s->o->targets;
-	int err = 0, status;
+	int err, status = 0;
 
 	s->pidfds = calloc(o->pids.nr + o->tids.nr + 1, sizeof(int));
 	if (!s->pidfds)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
-	for (size_t i = 0; i < o->pids.nr && !err; i++) {
-		err = loader__add_tgid(s->l, o->pids.ids[i], TARGET_ACTIVE);
-		if (err)
-			return session__fail(s, EXIT_RUNTIME, "cannot add pid %d: %s", o->pids.ids[i],
-				    strerror(-err));
-		status = session__watch(s, o->pids.ids[i], false);
-		if (status)
-			return status;
-	}
-	for (size_t i = 0; i < o->tids.nr; i++) {
-		err = loader__add_tid(s->l, o->tids.ids[i]);
-		if (err)
-			return session__fail(s, EXIT_RUNTIME, "cannot add tid %d: %s", o->tids.ids[i],
-				    strerror(-err));
-		status = session__watch(s, o->tids.ids[i], true);
-		if (status)
-			return status;
-	}
+	for (size_t i = 0; i < o->pids.nr && !status; i++)
+		status = session__add_target(s, o->pids.ids[i], false);
+	for (size_t i = 0; i < o->tids.nr && !status; i++)
+		status = session__add_target(s, o->tids.ids[i], true);
+	if (status)
+		return status;
 	if (o->cgroup) {
 		s->cgroup_fd = open(o->cgroup, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (s->cgroup_fd < 0 || loader__set_cgroup(s->l, s->cgroup_fd))

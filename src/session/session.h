@@ -142,8 +142,13 @@ struct proc_table *session__procs(const struct session *s);
 struct symbolizer *session__symbolizer(const struct session *s);
 /* The main output, open since the open hooks. */
 FILE *session__out(const struct session *s);
-/* Make the main output the file named by -o (outfile__commit): 0 or -errno. */
-int session__commit(const struct session *s);
+/*
+ * After the mode wrote the main output (@err: 0, or -errno from making or
+ * writing @what), make it the file named by -o (outfile__commit). Reports
+ * either failure, "cannot write the @what to 'FILE'", and returns the exit
+ * status: 0 or EXIT_RUNTIME.
+ */
+int session__commit(const struct session *s, int err, const char *what);
 const struct sideband *session__sideband(const struct session *s);
 /* The CPUs sampled. */
 size_t session__nr_cpus(const struct session *s);

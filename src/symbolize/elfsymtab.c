@@ -16,6 +16,7 @@
 #include "elfplt.h"
 #include "elfscn.h"
 #include "elfsymtab.h"
+#include "search.h"
 
 struct elf_sym {
 	uint64_t addr;
@@ -112,6 +113,7 @@ static uint64_t *sections__ends(Elf *elf, size_t *nr)
 	Elf_Scn *scn = NULL;
 	uint64_t *ends;
 	size_t i, shnum;
+	GElf_Shdr sh;
 
 	if (elf_getshdrnum(elf, &shnum))
 		shnum = 0;
@@ -120,11 +122,9 @@ static uint64_t *sections__ends(Elf *elf, size_t *nr)
 		return NULL;
 	for (i = 0; i < shnum; i++)
 		ends[i] = UINT64_MAX;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
+	while ((scn = elf_scn__next_header(elf, scn, &sh))) {
 		i = elf_ndxscn(scn);
-		if (i < shnum && gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) &&
+		if (i < shnum && (sh.sh_flags & SHF_ALLOC) &&
 		    sh.sh_addr + sh.sh_size > sh.sh_addr)
 			ends[i] = sh.sh_addr + sh.sh_size;
 	}
@@ -191,17 +191,14 @@ static int elf__scan_symbols(Elf *elf, struct sym_vec *out)
 	struct scan_ctx ctx = { .out = out };
 	uint64_t *ends;
 	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
 	int err = 0;
 
 	ends = sections__ends(elf, &ctx.nr_sec);
 	if (!ends)
 		return -ENOMEM;
 	ctx.sec_ends = ends;
-	while (!err && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
+	while (!err && (scn = elf_scn__next_header(elf, scn, &sh))) {
 		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
 			err = scan__table(&ctx, elf, scn, &sh);
 	}
@@ -692,20 +689,9 @@ int elf_symtab__vaddr_to_off(const struct elf_symtab *tab, uint64_t vaddr, uint6
 	return symtab__translate(tab, vaddr, true, off);
 }
 
-/* Index of the last symbol starting at or below @vaddr, or nr_syms if none. */
-static size_t symtab__find(const struct elf_symtab *tab, uint64_t vaddr)
+static uint64_t elf_sym__addr(const void *sym)
 {
-	size_t lo = 0, hi = tab->nr_syms;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (tab->syms[mid].addr <= vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? lo - 1 : tab->nr_syms;
+	return ((const struct elf_sym *)sym)->addr;
 }
 
 /* The symbol holding @vaddr, or NULL with errno set. */
@@ -717,7 +703,8 @@ static const struct elf_sym *symtab__holding(const struct elf_symtab *tab, uint6
 		errno = EINVAL;
 		return NULL;
 	}
-	i = symtab__find(tab, vaddr);
+	/* the last symbol starting at or below @vaddr (one per address) */
+	i = search__last_le(tab->syms, tab->nr_syms, sizeof(*tab->syms), vaddr, elf_sym__addr);
 	if (i == tab->nr_syms || vaddr >= tab->syms[i].end) {
 		errno = ENOENT;
 		return NULL;

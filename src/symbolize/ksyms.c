@@ -12,6 +12,7 @@
 #include "array.h"
 #include "ksyms.h"
 #include "number.h"
+#include "search.h"
 
 struct ksyms {
 	struct ksym *syms; /* by address, file order among equal addresses */
@@ -346,20 +347,15 @@ void ksyms__free(struct ksyms *ks)
 	free(ks);
 }
 
+static uint64_t ksym__addr(const void *sym)
+{
+	return ((const struct ksym *)sym)->addr;
+}
+
 /* Index of the first symbol with address > @addr. */
 static size_t ksyms__upper(const struct ksyms *ks, uint64_t addr)
 {
-	size_t lo = 0, hi = ks->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ks->syms[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return search__upper_bound(ks->syms, ks->nr, sizeof(*ks->syms), addr, ksym__addr);
 }
 
 /* The first end marker above @addr, or UINT64_MAX. */

@@ -144,14 +144,13 @@ static int elf__symbol(Elf *elf, const char *name, uint64_t *value)
 
 	for (size_t t = 0; t < ARRAY_SIZE(types); t++) {
 		Elf_Scn *scn = NULL;
+		GElf_Shdr sh;
 
-		while ((scn = elf_nextscn(elf, scn))) {
+		while ((scn = elf_scn__next_header(elf, scn, &sh))) {
 			Elf_Data *data;
-			GElf_Shdr sh;
 			size_t n;
 
-			if (!gelf_getshdr(scn, &sh) || sh.sh_type != types[t] ||
-			    !sh.sh_entsize)
+			if (sh.sh_type != types[t] || !sh.sh_entsize)
 				continue;
 			data = elf_getdata(scn, NULL);
 			if (!data)

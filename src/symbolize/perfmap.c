@@ -9,6 +9,7 @@
 
 #include "array.h"
 #include "perfmap.h"
+#include "search.h"
 
 struct pm_entry {
 	uint64_t start, end;
@@ -66,6 +67,11 @@ static int pm_entry__cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static uint64_t pm_entry__start(const void *e)
+{
+	return ((const struct pm_entry *)e)->start;
+}
+
 struct perfmap *perfmap__new(void)
 {
 	return calloc(1, sizeof(struct perfmap));
@@ -109,18 +115,10 @@ struct perfmap *perfmap__parse(FILE *f)
 
 const char *perfmap__lookup(const struct perfmap *pm, uint64_t addr)
 {
-	size_t lo = 0, hi = pm->nr;
+	/* the first entry starting above addr */
+	size_t lo = search__upper_bound(pm->e, pm->nr, sizeof(*pm->e), addr, pm_entry__start);
 	const struct pm_entry *best = NULL;
 
-	/* the first entry starting above addr */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (pm->e[mid].start <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	/* entries before it may hold addr; none starts further back than max_len */
 	for (size_t i = lo; i-- > 0 && addr - pm->e[i].start < pm->max_len;) {
 		const struct pm_entry *e = &pm->e[i];

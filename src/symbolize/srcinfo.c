@@ -7,6 +7,7 @@
 
 #include "array.h"
 #include "elfopen.h"
+#include "search.h"
 #include "srcinfo.h"
 
 /* An address range of something: a compile unit, or a node of one. */
@@ -66,22 +67,17 @@ static int span__cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
+static uint64_t span__lo(const void *span)
+{
+	return ((const struct span *)span)->lo;
+}
+
 /* The span holding @addr in a sorted, disjoint array, or NULL. */
 static const struct span *spans__find(const struct span *v, size_t nr, uint64_t addr)
 {
-	size_t lo = 0, hi = nr;
+	size_t i = search__last_le(v, nr, sizeof(*v), addr, span__lo);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid].lo <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo || addr >= v[lo - 1].hi)
-		return NULL;
-	return &v[lo - 1];
+	return i < nr && addr < v[i].hi ? &v[i] : NULL;
 }
 
 /* Add every address range of @die as a span of node @idx at @depth. */

@@ -15,6 +15,7 @@
 #include "array.h"
 #include "cfifde.h"
 #include "elfscn.h"
+#include "search.h"
 
 /* What a CFI section says about a CIE: its FDEs' pointer encoding. */
 struct cfi_cie {
@@ -167,21 +168,17 @@ static int cie__fde_encoding(const struct cfi_section *s, const Dwarf_CIE *cie)
 	return DW_EH_PE_absptr;
 }
 
+static uint64_t cie__off(const void *cie)
+{
+	return ((const struct cfi_cie *)cie)->off;
+}
+
+/* The encoding of the CIE at @off among @cies (by offset, each once), or -1. */
 static int cie__find(const struct cfi_cie *cies, size_t nr, Dwarf_Off off)
 {
-	size_t lo = 0, hi = nr;
+	size_t i = search__last_le(cies, nr, sizeof(*cies), off, cie__off);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (cies[mid].off == off)
-			return cies[mid].enc;
-		if (cies[mid].off < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
+	return i < nr && cies[i].off == off ? cies[i].enc : -1;
 }
 
 static bool text__holds(const struct cfi_text *text, uint64_t start, uint64_t end)
@@ -275,6 +272,11 @@ static int fde__cmp(const void *a, const void *b)
 	return (x->end > y->end) - (x->end < y->end);
 }
 
+static uint64_t fde__end(const void *fde)
+{
+	return ((const struct cfi_fde *)fde)->end;
+}
+
 /* Sort [from, nr), dropping empty FDEs (what fdes__subtract_eh emptied). */
 static void fdes__sort(struct cfi_fdes *l, size_t from)
 {
@@ -298,17 +300,11 @@ static int fdes__subtract_eh(struct cfi_fdes *l, size_t from)
 
 	for (size_t i = from; i < nr; i++) {
 		struct cfi_fde d = l->v[i];
-		size_t lo = 0, hi = from;
+		size_t lo;
 
 		l->v[i].end = l->v[i].start; /* replaced by its pieces */
-		while (lo < hi) { /* the first .eh_frame FDE ending after d.start */
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (l->v[mid].end <= d.start)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		/* the first .eh_frame FDE ending after d.start */
+		lo = search__upper_bound(l->v, from, sizeof(*l->v), d.start, fde__end);
 		for (; lo < from && l->v[lo].start < d.end && d.start < d.end; lo++) {
 			if (l->v[lo].start > d.start &&
 			    fdes__add(l, d.start, l->v[lo].start, d.cfi))

@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -66,76 +67,145 @@ static void test_linked(void)
 	CHECK(n == -ENOENT, "--build-id=none: -ENOENT (got %d)", n);
 }
 
+/*
+ * A copy of @src in /tmp with @len bytes at @off replaced by @bytes; its path
+ * (until the next copy), or NULL with nothing left behind.
+ */
+static char *copy_patched(const char *src, uint64_t off, const void *bytes, size_t len)
+{
+	static char path[64];
+	char buf[1 << 16];
+	ssize_t n = -1;
+	int in, out;
+
+	snprintf(path, sizeof(path), "/tmp/bpfprof-test-buildid-XXXXXX");
+	in = src ? open(src, O_RDONLY | O_CLOEXEC) : -1;
+	out = in >= 0 ? mkstemp(path) : -1;
+	if (out >= 0) {
+		while ((n = read(in, buf, sizeof(buf))) > 0 && write(out, buf, n) == n)
+			;
+		if (!n && pwrite(out, bytes, len, off) != (ssize_t)len)
+			n = -1;
+		close(out);
+		if (n)
+			unlink(path);
+	}
+	if (in >= 0)
+		close(in);
+	return n ? NULL : path; /* n: 0 at the end of a whole copy */
+}
+
+/* @src's ELF header into @eh; false if it does not read. */
+static bool read_ehdr(const char *src, Elf64_Ehdr *eh)
+{
+	int fd = src ? open(src, O_RDONLY | O_CLOEXEC) : -1;
+	bool ok = fd >= 0 && pread(fd, eh, sizeof(*eh), 0) == sizeof(*eh);
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
 /* A copy of @src with no section headers, in /tmp; returns its path or NULL. */
 static char *copy_without_sections(const char *src)
 {
-	static char path[] = "/tmp/bpfprof-test-buildid-XXXXXX";
-	char buf[1 << 16];
 	Elf64_Ehdr eh;
-	int in, out;
-	ssize_t n;
 
-	in = src ? open(src, O_RDONLY | O_CLOEXEC) : -1;
-	out = in >= 0 ? mkstemp(path) : -1;
-	if (out < 0)
-		goto fail;
-	while ((n = read(in, buf, sizeof(buf))) > 0) {
-		if (write(out, buf, n) != n)
-			goto fail;
-	}
-	if (pread(out, &eh, sizeof(eh), 0) != sizeof(eh))
-		goto fail;
+	if (!read_ehdr(src, &eh))
+		return NULL;
 	eh.e_shoff = 0;
 	eh.e_shnum = 0;
 	eh.e_shstrndx = 0;
-	if (pwrite(out, &eh, sizeof(eh), 0) != sizeof(eh))
-		goto fail;
-	close(in);
-	close(out);
-	return path;
-fail:
-	if (in >= 0)
-		close(in);
-	if (out >= 0) {
-		close(out);
-		unlink(path);
+	return copy_patched(src, 0, &eh, sizeof(eh));
+}
+
+/* The build-id of @path is @len bytes, @want in hex; @what names the case. */
+static void check_id(const char *path, int len, const char *want, const char *what)
+{
+	char hex[2 * BUILD_ID_MAX + 1];
+	uint8_t id[BUILD_ID_MAX];
+	int n = read_path(path, id, sizeof(id));
+
+	CHECK(n == len, "%s: %d bytes (got %d)", what, len, n);
+	if (n > 0) {
+		buildid__hex(id, n, hex);
+		CHECK_STR(hex, want, "%s: the right id", what);
 	}
-	return NULL;
 }
 
 static void test_segments_only(void)
 {
 	char *path = copy_without_sections(getenv("FIXTURE_EXE_BUILDID"));
-	char hex[2 * BUILD_ID_MAX + 1];
-	uint8_t id[BUILD_ID_MAX];
-	int n;
 
 	CHECK(path != NULL, "copy the fixture without section headers");
 	if (!path)
 		return;
-	n = read_path(path, id, sizeof(id));
-	CHECK(n == 20, "no section headers: id from PT_NOTE (got %d)", n);
-	if (n > 0) {
-		buildid__hex(id, n, hex);
-		CHECK_STR(hex, getenv("FIXTURE_BUILDID"), "no section headers: right id");
-	}
+	check_id(path, 20, getenv("FIXTURE_BUILDID"), "no section headers: from PT_NOTE");
 	unlink(path);
 }
 
 static void test_section_only(void)
 {
+	/* the GNU note, not the decoy before it */
+	check_id(getenv("FIXTURE_NOTE_OBJ"), 8, "feedface00112233",
+		 "object without program headers: from SHT_NOTE");
+}
+
+/* A copy of @src whose ELF header names no section name table, in /tmp. */
+static char *copy_without_names(const char *src)
+{
+	Elf64_Ehdr eh;
+
+	if (!read_ehdr(src, &eh))
+		return NULL;
+	eh.e_shstrndx = SHN_UNDEF;
+	return copy_patched(src, 0, &eh, sizeof(eh));
+}
+
+static void test_section_without_names(void)
+{
+	char *path = copy_without_names(getenv("FIXTURE_NOTE_OBJ"));
+
+	CHECK(path != NULL, "copy the object without a section name table");
+	if (!path)
+		return;
+	check_id(path, 8, "feedface00112233", "no section names: SHT_NOTE by its type");
+	unlink(path);
+}
+
+/*
+ * A copy of @src whose build-id note (in its first 4 KiB) says its descriptor
+ * runs far past the end of its segment and section, in /tmp; its path or NULL.
+ */
+static char *copy_with_hostile_note(const char *src)
+{
+	static const uint8_t head[] = { 4, 0, 0, 0, 20, 0, 0, 0, 3, 0, 0, 0, 'G', 'N', 'U', 0 };
+	static const uint32_t descsz = 0xfffffff0u;
+	uint8_t buf[4096];
+	int fd = src ? open(src, O_RDONLY | O_CLOEXEC) : -1;
+	ssize_t n = fd >= 0 ? pread(fd, buf, sizeof(buf), 0) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	for (ssize_t i = 0; i + (ssize_t)sizeof(head) <= n; i += 4) {
+		if (!memcmp(buf + i, head, sizeof(head)))
+			return copy_patched(src, i + 4, &descsz, sizeof(descsz));
+	}
+	return NULL;
+}
+
+static void test_hostile_note(void)
+{
+	char *path = copy_with_hostile_note(getenv("FIXTURE_EXE_BUILDID"));
 	uint8_t id[BUILD_ID_MAX];
-	char hex[2 * BUILD_ID_MAX + 1];
 	int n;
 
-	n = read_path(getenv("FIXTURE_NOTE_OBJ"), id, sizeof(id));
-	CHECK(n == 8, "object without program headers: 8-byte id from SHT_NOTE (got %d)",
-	      n);
-	if (n > 0) {
-		buildid__hex(id, n, hex);
-		CHECK_STR(hex, "feedface00112233",
-			  "the GNU note, not the decoy before it");
-	}
+	CHECK(path != NULL, "copy the fixture with a build-id note too long");
+	if (!path)
+		return;
+	n = read_path(path, id, sizeof(id));
+	CHECK(n == -ENOENT, "a descriptor past its segment and section: -ENOENT (got %d)", n);
+	unlink(path);
 }
 
 /* "Build ID: HEX" from binutils' readelf -n, or "" if it cannot be run. */
@@ -260,6 +330,8 @@ int main(void)
 	test_linked();
 	test_segments_only();
 	test_section_only();
+	test_section_without_names();
+	test_hostile_note();
 	test_system_libc();
 	test_raw_notes();
 	test_errors();

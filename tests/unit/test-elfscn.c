@@ -2,7 +2,8 @@
 /*
  * The section walk: every section binutils' readelf -S lists, in order, with
  * its header and name; "" for a name that does not read (the walk goes on);
- * nothing at all from a file that is not ELF.
+ * nothing at all from a file that is not ELF. The walk without names: the
+ * same sections, also in a file whose section name table is gone.
  */
 #include <fcntl.h>
 #include <stdbool.h>
@@ -125,6 +126,86 @@ static void test_bad_name(const char *path)
 	unlink(copy);
 }
 
+/*
+ * Walk @path by headers alongside the walk by names: the number of sections
+ * the first gives, whether it gives the same sections (index and type) as the
+ * second, and whether it finds .text's header (PROGBITS, executable) by type.
+ */
+static int walk_headers(const char *path, bool *same, bool *exec)
+{
+	Elf_Scn *scn = NULL, *named = NULL;
+	int fd, nr = 0;
+	Elf *elf = open_elf(path, O_RDONLY, ELF_C_READ_MMAP, &fd);
+	const char *name;
+	GElf_Shdr sh, sh_named;
+
+	*same = elf != NULL;
+	*exec = false;
+	while (elf && (scn = elf_scn__next_header(elf, scn, &sh))) {
+		named = elf_scn__next(elf, named, &sh_named, &name);
+		if (!named || named != scn || sh.sh_type != sh_named.sh_type)
+			*same = false;
+		if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR))
+			*exec = true;
+		nr++;
+	}
+	close_elf(elf, fd);
+	return nr;
+}
+
+/* A copy of @path whose ELF header names no section name table. */
+static int drop_shstrndx(const char *path, const char *copy)
+{
+	char cmd[8192];
+	Elf64_Ehdr eh;
+	int fd, err = -1;
+
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", path, copy);
+	if (system(cmd))
+		return -1;
+	fd = open(copy, O_RDWR);
+	if (fd < 0)
+		return -1;
+	if (pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) && eh.e_ident[EI_CLASS] == ELFCLASS64) {
+		eh.e_shstrndx = SHN_UNDEF;
+		if (pwrite(fd, &eh, sizeof(eh), 0) == sizeof(eh))
+			err = 0;
+	}
+	close(fd);
+	return err;
+}
+
+static void test_headers(const char *path)
+{
+	char want[MAX_SCN][64], copy[] = "/tmp/bpfprof-elfscn-XXXXXX";
+	int fd = mkstemp(copy), nr = readelf_names(path, want), got, named = 0;
+	bool same, exec, all_empty = true;
+	Elf_Scn *scn = NULL;
+	const char *name;
+	GElf_Shdr sh;
+	Elf *elf;
+
+	got = walk_headers(path, &same, &exec);
+	CHECK(nr <= 0 || got == nr, "headers: every section readelf lists (%d of %d)", got, nr);
+	CHECK(same, "headers: the sections the walk by names gives, in order");
+	CHECK(exec, "headers: .text found by its type");
+
+	if (fd >= 0)
+		close(fd);
+	CHECK(fd >= 0 && !drop_shstrndx(path, copy), "a copy without a section name table");
+	got = walk_headers(copy, &same, &exec);
+	CHECK(nr <= 0 || got == nr, "no name table: every section still (%d of %d)", got, nr);
+	CHECK(exec, "no name table: .text still found by its type");
+	elf = open_elf(copy, O_RDONLY, ELF_C_READ_MMAP, &fd);
+	while (elf && (scn = elf_scn__next(elf, scn, &sh, &name))) {
+		all_empty = all_empty && !*name;
+		named++;
+	}
+	CHECK(all_empty, "no name table: the walk by names has no names (%d sections)", named);
+	close_elf(elf, fd);
+	unlink(copy);
+}
+
 static void test_not_elf(const char *path)
 {
 	int fd;
@@ -134,6 +215,7 @@ static void test_not_elf(const char *path)
 
 	CHECK(elf && !elf_scn__next(elf, NULL, &sh, &name) && !name,
 	      "no sections in a text file");
+	CHECK(elf && !elf_scn__next_header(elf, NULL, &sh), "no headers in a text file");
 	close_elf(elf, fd);
 }
 
@@ -148,6 +230,7 @@ int main(void)
 	elf_version(EV_CURRENT);
 	test_like_readelf(exe);
 	test_bad_name(exe);
+	test_headers(exe);
 	test_not_elf(txt);
 	return check_done();
 }
