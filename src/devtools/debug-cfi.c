@@ -157,7 +157,7 @@ static int cfi_error(const char *path, const char *debug, int err)
 static int cfi_stats(const char *path, const char *debug_path, int fd, int debug_fd,
 		     const char *dir)
 {
-	uint8_t id[BUILD_ID_MAX];
+	uint8_t id[BUILD_ID_MAX], source[SHA256_SIZE];
 	struct cfi_table *t, *c;
 	int len, err;
 	double t0 = monotime__ns() / 1e6, t1;
@@ -174,7 +174,9 @@ static int cfi_stats(const char *path, const char *debug_path, int fd, int debug
 		cfi_table__free(t);
 		return 0;
 	}
-	err = cficache__store(dir, id, len, debug_fd >= 0, t);
+	err = cfi_table__digest(fd, debug_fd, source);
+	if (!err)
+		err = cficache__store(dir, id, len, debug_fd >= 0, source, t);
 	if (err) {
 		fprintf(stderr, CFI_PROG ": cannot write the cache in '%s': %s\n", dir,
 			strerror(-err));
@@ -182,7 +184,7 @@ static int cfi_stats(const char *path, const char *debug_path, int fd, int debug
 		return EXIT_RUNTIME;
 	}
 	t0 = monotime__ns() / 1e6;
-	c = cficache__load(dir, id, len, debug_fd >= 0);
+	c = cficache__load(dir, id, len, debug_fd >= 0, source);
 	t1 = monotime__ns() / 1e6;
 	err = c && cfi_same(t, c) ? 0 : EXIT_RUNTIME;
 	if (err)

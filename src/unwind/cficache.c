@@ -18,7 +18,7 @@
 #include "outfile.h"
 
 #define CFICACHE_MAGIC "bpfpcfi\n"
-#define CFICACHE_VERSION 1
+#define CFICACHE_VERSION 2
 
 struct cficache_header {
 	char magic[8]; /* CFICACHE_MAGIC */
@@ -33,9 +33,15 @@ struct cficache_header {
 	uint32_t nr_fdes, nr_fdes_skipped, nr_raw_rows, flags;
 	uint64_t body_size; /* rows + pages: the rest of the file */
 	uint64_t checksum; /* cficache__checksum of the body */
+	/*
+	 * cfi_table__digest of the files the table was built from: a build-id
+	 * is a claim a file makes, so another file claiming it (a forged copy
+	 * mapped by another user) cannot have its table taken for this one's.
+	 */
+	uint8_t source[SHA256_SIZE];
 };
 
-_Static_assert(sizeof(struct cficache_header) == 96, "no padding in the file header");
+_Static_assert(sizeof(struct cficache_header) == 128, "no padding in the file header");
 
 char *cficache__default_dir(void)
 {
@@ -96,7 +102,7 @@ static uint64_t cficache__checksum(const void *buf, size_t size)
 
 /* The header of a file of @size bytes, checked against what this build writes. */
 static bool header__valid(const struct cficache_header *h, off_t size, const uint8_t *id,
-			  size_t len)
+			  size_t len, const uint8_t *source)
 {
 	uint64_t rows = (uint64_t)h->nr_rows * sizeof(struct unwind_row);
 
@@ -104,13 +110,15 @@ static bool header__valid(const struct cficache_header *h, off_t size, const uin
 	       h->version == CFICACHE_VERSION && h->header_size == sizeof(*h) &&
 	       h->row_size == sizeof(struct unwind_row) &&
 	       h->page_shift == UNWIND_PAGE_SHIFT && h->build_id_len == len &&
-	       !memcmp(h->build_id, id, len) && h->nr_rows && h->nr_pages &&
+	       !memcmp(h->build_id, id, len) && !memcmp(h->source, source, SHA256_SIZE) &&
+	       h->nr_rows && h->nr_pages &&
 	       h->nr_pages <= (1u << (32 - UNWIND_PAGE_SHIFT)) &&
 	       h->body_size == rows + ((uint64_t)h->nr_pages + 1) * sizeof(uint32_t) &&
 	       (uint64_t)size == sizeof(*h) + h->body_size;
 }
 
-static struct cfi_table *cficache__read(int fd, const uint8_t *id, size_t len)
+static struct cfi_table *cficache__read(int fd, const uint8_t *id, size_t len,
+				       const uint8_t *source)
 {
 	struct cficache_header h;
 	struct cfi_table *t;
@@ -128,7 +136,7 @@ static struct cfi_table *cficache__read(int fd, const uint8_t *id, size_t len)
 		errno = err == -EIO ? EBADMSG : -err; /* shorter than a header */
 		return NULL;
 	}
-	if (!header__valid(&h, st.st_size, id, len)) {
+	if (!header__valid(&h, st.st_size, id, len, source)) {
 		errno = EBADMSG;
 		return NULL;
 	}
@@ -162,7 +170,7 @@ static struct cfi_table *cficache__read(int fd, const uint8_t *id, size_t len)
 }
 
 struct cfi_table *cficache__load(const char *dir, const uint8_t *id, size_t len,
-				 bool debug)
+				 bool debug, const uint8_t *source)
 {
 	struct cfi_table *t;
 	char *path;
@@ -179,7 +187,7 @@ struct cfi_table *cficache__load(const char *dir, const uint8_t *id, size_t len,
 	free(path);
 	if (fd < 0)
 		return NULL;
-	t = cficache__read(fd, id, len);
+	t = cficache__read(fd, id, len, source);
 	err = errno;
 	close(fd);
 	errno = err;
@@ -211,7 +219,7 @@ static int cficache__mkdir(const char *dir)
 }
 
 int cficache__store(const char *dir, const uint8_t *id, size_t len, bool debug,
-		    const struct cfi_table *t)
+		    const uint8_t *source, const struct cfi_table *t)
 {
 	struct cficache_header h = {
 		.version = CFICACHE_VERSION,
@@ -238,6 +246,7 @@ int cficache__store(const char *dir, const uint8_t *id, size_t len, bool debug,
 		return -EINVAL;
 	memcpy(h.magic, CFICACHE_MAGIC, sizeof(h.magic));
 	memcpy(h.build_id, id, len);
+	memcpy(h.source, source, SHA256_SIZE);
 	/* rows and pages are one block (cfitable.h) */
 	h.checksum = cficache__checksum(t->rows, h.body_size);
 	err = cficache__mkdir(dir);
@@ -267,15 +276,17 @@ out:
 
 struct cfi_table *cficache__get(const char *dir, int fd, int debug_fd, bool *cached)
 {
-	uint8_t id[BUILD_ID_MAX];
+	uint8_t id[BUILD_ID_MAX], source[SHA256_SIZE];
 	struct cfi_table *t;
 	int len = dir ? buildid__read_fd(fd, id, sizeof(id)) : -ENOENT;
 	bool debug = debug_fd >= 0;
 
 	if (cached)
 		*cached = false;
+	if (len > 0 && cfi_table__digest(fd, debug_fd, source))
+		len = -ENOENT; /* not a file to cache a table of */
 	if (len > 0) {
-		t = cficache__load(dir, id, len, debug);
+		t = cficache__load(dir, id, len, debug, source);
 		if (t) {
 			if (cached)
 				*cached = true;
@@ -284,6 +295,6 @@ struct cfi_table *cficache__get(const char *dir, int fd, int debug_fd, bool *cac
 	}
 	t = cfi_table__build_fd(fd, debug_fd);
 	if (t && len > 0)
-		cficache__store(dir, id, len, debug, t); /* no cache: only slower */
+		cficache__store(dir, id, len, debug, source, t); /* no cache: only slower */
 	return t;
 }

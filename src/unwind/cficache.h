@@ -4,8 +4,9 @@
  * its GNU build-id: DIR/<hex build-id>.unwind (.debug.unwind when a debug
  * file contributed .debug_frame). A file is written whole or not at all
  * (outfile.h), and checked completely when read: one that is truncated,
- * corrupt or of another format version is ignored (and rebuilt by
- * cficache__get), never trusted.
+ * corrupt, of another format version, or built from other bytes than the
+ * file at hand (the SHA-256 of its CFI, cfi_table__digest: a build-id is
+ * only a claim) is ignored (and rebuilt by cficache__get), never trusted.
  */
 #ifndef BPFPROF_CFICACHE_H
 #define BPFPROF_CFICACHE_H
@@ -25,18 +26,21 @@ char *cficache__default_dir(void);
 
 /*
  * The cached table of the binary with build-id @id (@len bytes), built
- * with a debug file (@debug) or not. NULL + errno: ENOENT (not cached),
- * EBADMSG (a file that fails a check: to be rebuilt), EIO, ENOMEM.
+ * with a debug file (@debug) or not, from files whose cfi_table__digest is
+ * @source. NULL + errno: ENOENT (not cached), EBADMSG (a file that fails a
+ * check, or was built from other files under the same build-id: to be
+ * rebuilt), EIO, ENOMEM.
  */
 struct cfi_table *cficache__load(const char *dir, const uint8_t *id, size_t len,
-				 bool debug);
+				 bool debug, const uint8_t *source);
 
 /*
- * Write @t as the table of build-id @id, creating @dir (and its missing
- * parents, mode 0700) when needed. 0 or -errno.
+ * Write @t as the table of build-id @id built from files whose
+ * cfi_table__digest is @source, creating @dir (and its missing parents,
+ * mode 0700) when needed. 0 or -errno.
  */
 int cficache__store(const char *dir, const uint8_t *id, size_t len, bool debug,
-		    const struct cfi_table *t);
+		    const uint8_t *source, const struct cfi_table *t);
 
 /*
  * The table of the ELF file at @fd (debug file at @debug_fd, -1: none):

@@ -18,6 +18,7 @@
 #include "cfifde.h"
 #include "cfitable.h"
 #include "elfopen.h"
+#include "elfscn.h"
 
 /* x86-64 DWARF register numbers */
 #define DWREG_RBP 6
@@ -353,6 +354,59 @@ static struct cfi_table *cfi_table__build(Elf *elf, Elf *debug, bool want_debug)
 struct cfi_table *cfi_table__build_fd(int fd, int debug_fd)
 {
 	return cfi_table__build(elf_open__fd(fd), elf_open__fd(debug_fd), debug_fd >= 0);
+}
+
+/* The bytes of a section the table is built from? */
+static bool digest__wants(const GElf_Shdr *sh, const char *name)
+{
+	return sh->sh_type == SHT_X86_64_UNWIND || !strcmp(name, ".eh_frame") ||
+	       !strcmp(name, ".eh_frame_hdr") || !strcmp(name, ".debug_frame");
+}
+
+static int digest__elf(struct sha256 *c, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+	GElf_Phdr ph;
+	GElf_Shdr sh;
+	const char *name;
+	Elf_Data *d;
+	size_t n;
+
+	if (!elf || !gelf_getehdr(elf, &eh) || elf_getphdrnum(elf, &n))
+		return -ENOEXEC;
+	sha256__update(c, &eh, sizeof(eh));
+	for (size_t i = 0; i < n; i++)
+		if (gelf_getphdr(elf, i, &ph))
+			sha256__update(c, &ph, sizeof(ph));
+	while ((scn = elf_scn__next(elf, scn, &sh, &name))) {
+		sha256__update(c, &sh, sizeof(sh));
+		sha256__update(c, name, strlen(name) + 1);
+		if (!digest__wants(&sh, name) || sh.sh_type == SHT_NOBITS)
+			continue;
+		d = elf_rawdata(scn, NULL);
+		if (d && d->d_buf)
+			sha256__update(c, d->d_buf, d->d_size);
+	}
+	return 0;
+}
+
+int cfi_table__digest(int fd, int debug_fd, uint8_t out[SHA256_SIZE])
+{
+	Elf *elf = elf_open__fd(fd), *debug = elf_open__fd(debug_fd);
+	struct sha256 c;
+	int err;
+
+	sha256__init(&c);
+	err = digest__elf(&c, elf);
+	/* what is hashed says which file it came from */
+	sha256__update(&c, debug ? "debug" : "none", debug ? 6 : 5);
+	if (!err && debug)
+		err = digest__elf(&c, debug);
+	sha256__final(&c, out);
+	elf_end(debug);
+	elf_end(elf);
+	return err;
 }
 
 struct cfi_table *cfi_table__build_mem(const void *image, size_t size)

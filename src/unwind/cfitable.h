@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "bpfprof.h"
+#include "sha256.h"
 
 struct cfi_table {
 	uint64_t base; /* ELF vaddr of pc 0: the lowest address CFI covers */
@@ -42,6 +43,15 @@ struct cfi_table {
  * E2BIG (the code covered spans 4 GiB or more), EIO, ENOMEM.
  */
 struct cfi_table *cfi_table__build_fd(int fd, int debug_fd);
+
+/*
+ * The SHA-256 of what cfi_table__build_fd(@fd, @debug_fd) reads: each
+ * file's ELF header, program headers, every section header, and the bytes
+ * of .eh_frame, .eh_frame_hdr, .debug_frame (and lld's SHT_X86_64_UNWIND).
+ * Two files with equal digests give the same table, whatever build-id they
+ * claim. 0 or -errno (-ENOEXEC: @fd is not ELF).
+ */
+int cfi_table__digest(int fd, int debug_fd, uint8_t out[SHA256_SIZE]);
 /* The same for an ELF image in memory (the vDSO). */
 struct cfi_table *cfi_table__build_mem(const void *image, size_t size);
 

@@ -377,82 +377,137 @@ static int dir_entries(const char *dir)
 	return n;
 }
 
+/*
+ * A forged copy: another binary (the IBT build: other code, other CFI)
+ * claiming @id. Its table must not be taken from the cache for the genuine
+ * file, nor the genuine one's for it, whichever ran first.
+ */
+static void test_cache_forged(const char *dir, const char *root, const struct cfi_table *t,
+			      int fd, const uint8_t *id, int len)
+{
+	const char *ibt = getenv("FIXTURE_CFI_IBT");
+	uint8_t other[BUILD_ID_MAX], *image = NULL, *at;
+	struct cfi_table *real = build(ibt, NULL), *c;
+	int ffd = -1, olen, n;
+	bool cached = true;
+	char *forged = NULL;
+	struct stat st;
+
+	ffd = open(ibt, O_RDONLY);
+	olen = ffd >= 0 ? buildid__read_fd(ffd, other, sizeof(other)) : -1;
+	if (ffd < 0 || olen != len || fstat(ffd, &st) || !(image = malloc(st.st_size)) ||
+	    pread(ffd, image, st.st_size, 0) != st.st_size || !real ||
+	    asprintf(&forged, "%s/forged", root) < 0) {
+		CHECK(0, "forged copy set up");
+		goto out;
+	}
+	close(ffd);
+	at = memmem(image, st.st_size, other, olen);
+	if (at)
+		memcpy(at, id, len);
+	ffd = open(forged, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	n = ffd >= 0 ? pwrite(ffd, image, st.st_size, 0) : -1;
+	CHECK(at && n == st.st_size && buildid__read_fd(ffd, other, sizeof(other)) == len &&
+		      !memcmp(other, id, len),
+	      "the forged copy claims the genuine build-id");
+	c = cficache__get(dir, ffd, -1, &cached);
+	CHECK(c && !cached && same_rows(real, c),
+	      "forged copy: not the genuine file's cached table, its own");
+	cfi_table__free(c);
+	c = cficache__get(dir, fd, -1, &cached);
+	CHECK(c && !cached && same_rows(t, c),
+	      "genuine file after the forged one: its own table again, not the forged one's");
+	cfi_table__free(c);
+out:
+	if (ffd >= 0)
+		close(ffd);
+	cfi_table__free(real);
+	free(image);
+	free(forged);
+}
+
 static void test_cache(void)
 {
 	const char *path = getenv("FIXTURE_CFI");
 	char tmpl[] = "/tmp/test-cfitable-XXXXXX", *root = mkdtemp(tmpl), *dir = NULL,
 	     *file;
 	struct cfi_table *t = build(path, NULL), *c;
-	uint8_t id[BUILD_ID_MAX];
+	uint8_t id[BUILD_ID_MAX], src[SHA256_SIZE];
 	int fd = open(path, O_RDONLY), len = buildid__read_fd(fd, id, sizeof(id));
 	bool cached = true;
 	struct stat st;
 
-	if (!root || !t || len <= 0 || asprintf(&dir, "%s/a/b/unwind", root) < 0) {
+	if (!root || !t || len <= 0 || asprintf(&dir, "%s/a/b/unwind", root) < 0 ||
+	    cfi_table__digest(fd, -1, src)) {
 		CHECK(0, "cache test set up");
 		goto out;
 	}
 	file = cache_file(dir, path);
 	errno = 0;
-	CHECK(!cficache__load(dir, id, len, false) && errno == ENOENT,
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == ENOENT,
 	      "nothing cached: ENOENT");
-	CHECK(!cficache__store(dir, id, len, false, t),
+	CHECK(!cficache__store(dir, id, len, false, src, t),
 	      "stored (the directories created)");
 	CHECK(!stat(dir, &st) && (st.st_mode & 0777) == 0700,
 	      "a new cache directory is 0700");
 	CHECK(dir_entries(dir) == 1, "one file, no temporary left");
-	c = cficache__load(dir, id, len, false);
+	c = cficache__load(dir, id, len, false, src);
 	CHECK(same_rows(t, c) && c->nr_fdes == t->nr_fdes &&
 		      c->nr_raw_rows == t->nr_raw_rows && c->flags == t->flags,
 	      "loaded back: the same table and statistics");
 	cfi_table__free(c);
-	CHECK(!cficache__load(dir, id, len, true) && errno == ENOENT,
+	CHECK(!cficache__load(dir, id, len, true, src) && errno == ENOENT,
 	      "a table built with a debug file is another entry");
 	id[0] ^= 1;
-	CHECK(!cficache__load(dir, id, len, false) && errno == ENOENT,
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == ENOENT,
 	      "another build-id: ENOENT");
 	id[0] ^= 1;
+	src[0] ^= 1;
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
+	      "built from other bytes under the same build-id: refused");
+	src[0] ^= 1;
 
 	c = cficache__get(dir, fd, -1, &cached);
 	CHECK(same_rows(t, c) && cached, "cficache__get: from the cache");
 	cfi_table__free(c);
 
-	damage(file, cfi_table__bytes(t) + 95, NULL, 0);
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG,
+	damage(file, cfi_table__bytes(t) + 127, NULL, 0);
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
 	      "truncated: refused");
 	c = cficache__get(dir, fd, -1, &cached);
 	CHECK(same_rows(t, c) && !cached, "cficache__get: rebuilt");
 	cfi_table__free(c);
-	c = cficache__load(dir, id, len, false);
+	c = cficache__load(dir, id, len, false, src);
 	CHECK(same_rows(t, c), "and stored again");
 	cfi_table__free(c);
 
-	damage(file, 96 + 12 * 3 + 4, "\x7f", 1); /* row 3's cfa_off */
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG,
+	damage(file, 128 + 12 * 3 + 4, "\x7f", 1); /* row 3's cfa_off */
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
 	      "a changed byte in the rows: refused (checksum)");
-	cficache__store(dir, id, len, false, t);
-	damage(file, 8, "\x02", 1);
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG,
+	cficache__store(dir, id, len, false, src, t);
+	damage(file, 8, "\x7f", 1);
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
 	      "another format version: refused");
-	cficache__store(dir, id, len, false, t);
+	cficache__store(dir, id, len, false, src, t);
 	damage(file, 0, "BPFPCFI", 7);
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG,
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
 	      "bad magic: refused");
-	cficache__store(dir, id, len, false, t);
+	cficache__store(dir, id, len, false, src, t);
 	damage(file, 28, "\xff", 1);
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG,
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
 	      "a file of another build-id: refused");
 	damage(file, 0, NULL, 0);
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG, "empty: refused");
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG, "empty: refused");
 	unlink(file);
 	mkfifo(file, 0600);
-	CHECK(!cficache__load(dir, id, len, false) && errno == EBADMSG,
+	CHECK(!cficache__load(dir, id, len, false, src) && errno == EBADMSG,
 	      "a FIFO in the cache: refused, without waiting for a writer");
-	CHECK(!cficache__store(dir, id, len, false, t) && !stat(file, &st) && S_ISREG(st.st_mode),
+	CHECK(!cficache__store(dir, id, len, false, src, t) && !stat(file, &st) && S_ISREG(st.st_mode),
 	      "and replaced by the table, not written into");
 	c = cficache__get(NULL, fd, -1, &cached);
 	CHECK(same_rows(t, c) && !cached, "no directory: built");
 	cfi_table__free(c);
+	test_cache_forged(dir, root, t, fd, id, len);
 	free(file);
 out:
 	if (fd >= 0)
