@@ -210,18 +210,61 @@ bool binary__same(const struct binary *a, const struct binary *b)
 	return a->ino && a->ino == b->ino && a->dev == b->dev;
 }
 
+/*
+ * The binary that is file @dev/@ino as seen from mount namespace @mnt_ns:
+ * one object per file and namespace, never per build-id (a claim any file
+ * can make). While bpfprof holds a binary open its inode cannot be reused,
+ * so dev/inode name one file for the run. Without an inode (a file that
+ * could not be opened nor looked at), a binary that has no file either and
+ * the same build-id: it is named from the system's debug files alone.
+ */
 static struct binary *proc_table__find_binary(const struct proc_table *pt, dev_t dev,
-					      uint64_t ino, const uint8_t *id, size_t len)
+					      uint64_t ino, uint64_t mnt_ns,
+					      const uint8_t *id, size_t len)
 {
 	for (size_t i = 0; i < pt->nr_bins; i++) {
 		struct binary *b = pt->bins[i];
 
-		if (id && binary__same_build_id(b, id, len))
+		if (ino && b->ino == ino && b->dev == dev && b->mnt_ns == mnt_ns)
 			return b;
-		if (ino && b->ino == ino && b->dev == dev)
+		if (!ino && b->fd < 0 && !b->vdso && id && binary__same_build_id(b, id, len))
 			return b;
 	}
 	return NULL;
+}
+
+/* The inode of @tgid's mount namespace (0: unknown). */
+static uint64_t proc__mnt_ns(pid_t tgid)
+{
+	char buf[64];
+	struct stat st;
+
+	snprintf(buf, sizeof(buf), "/proc/%d/ns/mnt", tgid);
+	return stat(buf, &st) ? 0 : st.st_ino;
+}
+
+/*
+ * The file a mapping shows, without opening it: the source's dev/inode, else
+ * those of its map_files entry (the side band reports a build-id instead).
+ * False when neither is known.
+ */
+static bool map_event__file(pid_t tgid, const struct map_event *ev, dev_t *dev, uint64_t *ino)
+{
+	char buf[128];
+	struct stat st;
+
+	if (ev->ino) {
+		*dev = ev->dev;
+		*ino = ev->ino;
+		return true;
+	}
+	snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, tgid, ev->start,
+		 ev->end);
+	if (stat(buf, &st))
+		return false;
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	return true;
 }
 
 /* Does the file open at @fd have the identity the mapping reported? */
@@ -335,21 +378,33 @@ static void binary__complete(struct binary *b)
 	}
 }
 
+static struct binary *proc_table__vdso(struct proc_table *pt)
+{
+	struct binary *b;
+
+	for (size_t i = 0; i < pt->nr_bins; i++)
+		if (pt->bins[i]->vdso)
+			return pt->bins[i];
+	b = proc_table__new_binary(pt, "[vdso]");
+	if (b)
+		b->vdso = true;
+	return b;
+}
+
 static struct binary *proc_table__binary(struct proc_table *pt, pid_t tgid,
 					 const struct map_event *ev)
 {
+	uint64_t mnt_ns = proc__mnt_ns(tgid), ino = 0;
 	struct binary *b, *known;
+	dev_t dev = 0;
 	char *path;
 
-	b = proc_table__find_binary(pt, ev->dev, ev->ino, ev->build_id, ev->build_id_len);
+	if (!strcmp(ev->path, "[vdso]"))
+		return proc_table__vdso(pt);
+	map_event__file(tgid, ev, &dev, &ino);
+	b = proc_table__find_binary(pt, dev, ino, mnt_ns, ev->build_id, ev->build_id_len);
 	if (b)
 		return b;
-	if (!strcmp(ev->path, "[vdso]")) {
-		b = proc_table__new_binary(pt, ev->path);
-		if (b)
-			b->vdso = true;
-		return b;
-	}
 	path = binary__clean_path(ev->path);
 	if (!path)
 		return NULL;
@@ -362,16 +417,18 @@ static struct binary *proc_table__binary(struct proc_table *pt, pid_t tgid,
 	free(path);
 	if (b->fd >= 0)
 		b->root_fd = proc__foreign_root(tgid);
-	b->dev = ev->dev;
-	b->ino = ev->ino;
+	b->dev = dev;
+	b->ino = ino;
+	b->mnt_ns = mnt_ns;
 	if (ev->build_id) {
 		memcpy(b->build_id, ev->build_id, ev->build_id_len);
 		b->build_id_len = ev->build_id_len;
 	}
 	binary__complete(b);
-	/* Known under its other identity? Then keep the first one. */
+	/* The file opened is one already known (its inode was not known before)? */
 	pt->nr_bins--;
-	known = proc_table__find_binary(pt, b->dev, b->ino, b->build_id, b->build_id_len);
+	known = proc_table__find_binary(pt, b->dev, b->ino, b->mnt_ns, b->build_id,
+					b->build_id_len);
 	if (known) {
 		binary__free(b);
 		return known;

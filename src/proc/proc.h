@@ -28,6 +28,8 @@ struct binary {
 	int fd;            /* -1 when no copy of the file could be opened */
 	int root_fd;       /* the root of the process it was opened through, when
 			      that is in another mount namespace (O_PATH); else -1 */
+	uint64_t mnt_ns;   /* that process's mount namespace (inode; 0 = unknown):
+			      one binary per file and namespace, never per build-id */
 	bool vdso;         /* the kernel's vDSO: no file */
 };
 
