@@ -29,13 +29,59 @@ server_stop() {
 	wait "$pid" 2>/dev/null || true
 }
 
-# Every server this test started and did not stop, even when it failed.
+# Every server and bpfprof this test started and did not stop, even when it failed.
 teardown() {
 	local pid
 
 	for pid in "${SERVERS[@]}"; do
 		server_stop "$pid"
 	done
+	[ -z "${BP:-}" ] || kill -KILL "$BP" 2>/dev/null || true
+	[ -z "${WL:-}" ] || { kill -KILL "$WL"; wait "$WL"; } 2>/dev/null || true
+}
+
+# stall_start LOG: a server on a free port that accepts connections and
+# never answers (a debuginfod stuck behind a dead proxy), in its own process
+# group; it writes a line "conn" to LOG for each connection. Sets PORT.
+stall_start() {
+	local log=$1 pid
+
+	PORT=$((10000 + RANDOM % 22000))
+	setsid python3 -c '
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen(16)
+print("listening", flush=True)
+held = []
+while True:
+    c, _ = s.accept()
+    held.append(c)
+    print("conn", flush=True)
+' "$PORT" >"$log" 2>&1 </dev/null &
+	pid=$!
+	SERVERS+=("$pid")
+	wait_until grep -q listening "$log"
+}
+
+# exited PID: process PID is gone
+exited() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# stopped_promptly SIG LOG: once the stalling server logged a connection,
+# SIG to bpfprof $BP ends it, with status 0, within 10 s
+stopped_promptly() {
+	local start
+
+	wait_until grep -q conn "$2"
+	start=$SECONDS
+	kill "-$1" "$BP"
+	wait_until exited "$BP"
+	[ $((SECONDS - start)) -lt 10 ]
+	wait "$BP" || { echo "bpfprof exited $?" >&2; return 1; }
+	BP=
 }
 
 # strip_without_debuglink BINDIR DEBUGDIR: BINDIR/fp-three stripped of every
@@ -172,4 +218,47 @@ server_wait_for() {
 	[ "$status" -eq 0 ]
 	[ $((SECONDS - start)) -lt 15 ]
 	offsets_only "$OUT"
+}
+
+@test "a stop request while naming frames ends the run at once, with every sample" {
+	local bin=$BATS_TEST_TMPDIR/bin log=$BATS_TEST_TMPDIR/stall.log err=$BATS_TEST_TMPDIR/err
+	local asked
+	strip_without_debuglink "$bin" "$BATS_TEST_TMPDIR/elsewhere"
+	stall_start "$log"
+	# the command ends sampling; naming its frames then waits on a server
+	# that never answers (libdebuginfod would wait DEBUGINFOD_TIMEOUT)
+	DEBUGINFOD_URLS="http://127.0.0.1:$PORT" DEBUGINFOD_TIMEOUT=600 \
+		DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache" \
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1 2>"$err" &
+	BP=$!
+	# Ctrl-C while it waits: the profile is written with what is named
+	stopped_promptly INT "$log"
+	offsets_only "$OUT"
+	grep -q 'samples kept, 0 lost' "$err"
+	grep -q 'stopped by a signal while naming frames: .* not read' "$err"
+	# a query cut short is not remembered as a miss: the next run asks again
+	asked=$(grep -c conn "$log")
+	run env DEBUGINFOD_URLS="http://127.0.0.1:$PORT" DEBUGINFOD_TIMEOUT=1 \
+		DEBUGINFOD_RETRY_LIMIT=0 DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache" \
+		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1
+	[ "$status" -eq 0 ]
+	[ "$(grep -c conn "$log")" -gt "$asked" ]
+}
+
+@test "system-wide: a stop request while naming frames writes the profile at once" {
+	local bin=$BATS_TEST_TMPDIR/bin log=$BATS_TEST_TMPDIR/stall.log err=$BATS_TEST_TMPDIR/err
+	strip_without_debuglink "$bin" "$BATS_TEST_TMPDIR/elsewhere"
+	stall_start "$log"
+	"$bin/fp-three" 30 &
+	WL=$!
+	exec_of "$WL" fp-three
+	# -d ends sampling; then naming waits on the server
+	DEBUGINFOD_URLS="http://127.0.0.1:$PORT" DEBUGINFOD_TIMEOUT=600 \
+		DEBUGINFOD_CACHE_PATH="$BATS_TEST_TMPDIR/cache" \
+		"$BPFPROF" record -a -d 1 -F 499 -o "$OUT" 2>"$err" &
+	BP=$!
+	stopped_promptly TERM "$log"
+	[ "$(total "$OUT" '^fp-three;')" -ge 50 ]
+	[ "$(total "$OUT" 'leaf_a')" -eq 0 ]
+	grep -q 'stopped by a signal while naming frames' "$err"
 }

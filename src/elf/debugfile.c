@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "array.h"
@@ -205,6 +206,19 @@ int debugfile__open(int fd, const char *path, const uint8_t *id, size_t len,
 }
 
 /*
+ * Called by libdebuginfod while it waits or downloads (about once a second
+ * when nothing arrives): non-zero gives the query up. Prints nothing.
+ */
+static int debugfile__progress(debuginfod_client *client, long done, long total)
+{
+	const volatile sig_atomic_t *stop = debuginfod_get_user_data(client);
+
+	(void)done;
+	(void)total;
+	return stop && *stop;
+}
+
+/*
  * One libdebuginfod client for the process, made on first use and kept (it
  * reads $DEBUGINFOD_URLS and the cache settings on every query). It must not
  * print: no progress bar ($DEBUGINFOD_PROGRESS), no verbose log
@@ -217,14 +231,49 @@ static debuginfod_client *debugfile__client(void)
 	if (!client) {
 		client = debuginfod_begin();
 		if (client) {
-			debuginfod_set_progressfn(client, NULL);
+			debuginfod_set_progressfn(client, debugfile__progress);
 			debuginfod_set_verbose_fd(client, -1);
 		}
 	}
 	return client;
 }
 
-int debugfile__debuginfod(const uint8_t *id, size_t len)
+/*
+ * libdebuginfod remembers a query given up by the progress callback as a
+ * miss (an empty <cache>/<build-id>/debuginfo, not asked again for
+ * cache_miss_s, 10 minutes): a query the user cut short is not one. Its
+ * cache directory as libdebuginfod 0.188 chooses it; the file is removed
+ * only when it is that empty marker.
+ */
+static void debugfile__forget_miss(const uint8_t *id, size_t len)
+{
+	const char *env = getenv("DEBUGINFOD_CACHE_PATH"), *home = getenv("HOME");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	char hex[2 * BUILD_ID_MAX + 1], dir[PATH_MAX], path[PATH_MAX];
+	struct stat st;
+
+	if (len > BUILD_ID_MAX)
+		return;
+	for (size_t i = 0; i < len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if (home && snprintf(dir, sizeof(dir), "%s/.debuginfod_client_cache", home) > 0 &&
+		 !stat(dir, &st) && S_ISDIR(st.st_mode))
+		;
+	else if (xdg && *xdg)
+		snprintf(dir, sizeof(dir), "%s/debuginfod_client", xdg);
+	else if (home)
+		snprintf(dir, sizeof(dir), "%s/.cache/debuginfod_client", home);
+	else
+		return;
+	if (snprintf(path, sizeof(path), "%s/%s/debuginfo", dir, hex) >= (int)sizeof(path))
+		return;
+	if (!lstat(path, &st) && S_ISREG(st.st_mode) && st.st_size == 0)
+		unlink(path);
+}
+
+int debugfile__debuginfod(const uint8_t *id, size_t len, const volatile sig_atomic_t *stop)
 {
 	const char *urls = getenv("DEBUGINFOD_URLS");
 	debuginfod_client *client;
@@ -235,7 +284,14 @@ int debugfile__debuginfod(const uint8_t *id, size_t len)
 	client = debugfile__client();
 	if (!client)
 		return -ENOMEM;
+	if (stop && *stop)
+		return -EINTR;
+	debuginfod_set_user_data(client, (void *)stop);
 	fd = debuginfod_find_debuginfo(client, id, len, NULL);
+	if (fd < 0 && stop && *stop) {
+		debugfile__forget_miss(id, len);
+		return -EINTR;
+	}
 	if (fd >= 0) {
 		/* the cache file is opened without O_CLOEXEC */
 		fcntl(fd, F_SETFD, FD_CLOEXEC);

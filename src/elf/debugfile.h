@@ -8,6 +8,7 @@
 #ifndef BPFPROF_DEBUGFILE_H
 #define BPFPROF_DEBUGFILE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,9 +33,10 @@ int debugfile__minidebuginfo(int fd, void **image, size_t *size);
  * Fetch the debug file of build-id @id (@len bytes) from the debuginfod
  * servers in $DEBUGINFOD_URLS (libdebuginfod, its cache and timeouts).
  * Returns an fd, or -ENOENT when DEBUGINFOD_URLS is unset or empty, or no
- * server has it, or another -errno.
+ * server has it, or another -errno. A download is given up, -EINTR, within
+ * about a second of *@stop being set (by a signal handler; @stop may be NULL).
  */
-int debugfile__debuginfod(const uint8_t *id, size_t len);
+int debugfile__debuginfod(const uint8_t *id, size_t len, const volatile sig_atomic_t *stop);
 
 /* The .gnu_debuglink of the ELF at @fd: its name into @name, and its CRC. 0 or -ENOENT. */
 int debugfile__link(int fd, char *name, size_t size, uint32_t *crc);

@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "caps.h"
 #include "command.h"
 #include "events.h"
@@ -65,7 +66,15 @@ struct session {
 	uint64_t t0, t1;       /* the run, from monotime__ns() */
 	double next_tick;      /* monotonic seconds */
 	bool stop;
+	unsigned int stop_signals; /* SIGINT, SIGTERM, SIGHUP read while sampling */
 };
+
+/*
+ * Set by a stop signal while the profile is being finished: the
+ * symbolizer reads no more files and the profile is written with what is
+ * named so far. A signal handler's flag, so it is the process's.
+ */
+static volatile sig_atomic_t session_hurry;
 
 /* Call hook @h of every plug that has it. */
 #define session__each(s, h, ...)                                                   \
@@ -578,8 +587,10 @@ static void session__on_signal(struct session *s)
 	int status;
 
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
-		if (si.ssi_signo != SIGCHLD)
+		if (si.ssi_signo != SIGCHLD) {
 			s->stop = true;
+			s->stop_signals++;
+		}
 		else if (s->cmd && command__poll(s->cmd, &status) == 1)
 			s->stop = true;
 	}
@@ -701,13 +712,48 @@ static int session__run(struct session *s)
 
 /* ---- the end ---- */
 
+static void session__on_hurry(int sig)
+{
+	(void)sig;
+	session_hurry = 1;
+}
+
+/*
+ * While the profile is finished, a stop signal (a second Ctrl-C) means
+ * "now": it sets session_hurry, which the symbolizer reads, and the one
+ * after it has its default action (SA_RESETHAND), ending bpfprof at once.
+ * One that came during sampling after the first counts as the second.
+ */
+static void session__hurry_on_signal(struct session *s)
+{
+	struct sigaction sa = { .sa_handler = session__on_hurry, .sa_flags = SA_RESETHAND };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	sigset_t set;
+
+	session_hurry = s->stop_signals > 1;
+	symbolizer__set_stop(s->sym, &session_hurry);
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++) {
+		sigaction(sigs[i], &sa, NULL);
+		sigaddset(&set, sigs[i]);
+	}
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 /* The side band's last records, then the plugs' finish (the mode writes). */
 static int session__finish(struct session *s)
 {
+	size_t skipped;
 	int status = 0;
 
+	session__hurry_on_signal(s);
 	sideband__drain(s->sb, &proc_ops, s);
 	session__each_until(s, status, finish);
+	skipped = symbolizer__skipped(s->sym);
+	if (!status && skipped)
+		session__warn(s, "stopped by a signal while naming frames: %zu binar%s not read, "
+				 "their frames are shown as [binary+0xOFFSET]",
+			      skipped, skipped > 1 ? "ies" : "y");
 	return status;
 }
 

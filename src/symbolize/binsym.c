@@ -36,6 +36,11 @@ static struct elf_symtab *binsym__load_vdso(void)
 	return image ? elf_symtab__load_mem(image, size) : NULL;
 }
 
+static bool binsym__stopped(const struct binsym *bs)
+{
+	return bs->o.stop && *bs->o.stop;
+}
+
 static bool binsym__wants_dwarf(const struct binsym *bs)
 {
 	return bs->o.inlines || bs->o.lines;
@@ -74,7 +79,7 @@ static int binsym__debug_fd(const struct binsym *bs)
 	if (fd < 0 && b->build_id_len &&
 	    (!elf_symtab__has_symtab(bs->tab) ||
 	     (binsym__wants_dwarf(bs) && !elf_symtab__has_dwarf(bs->tab))))
-		fd = debugfile__debuginfod(b->build_id, b->build_id_len);
+		fd = debugfile__debuginfod(b->build_id, b->build_id_len, bs->o.stop);
 	return fd;
 }
 
@@ -85,10 +90,13 @@ static int binsym__debug_fd(const struct binsym *bs)
  */
 static void binsym__load_debug(struct binsym *bs)
 {
-	int fd = binsym__debug_fd(bs);
 	void *image;
 	size_t size;
+	int fd;
 
+	if (binsym__stopped(bs))
+		return;
+	fd = binsym__debug_fd(bs);
 	if (fd >= 0) {
 		bs->dbg = elf_symtab__load_fd(fd);
 		if (binsym__wants_dwarf(bs) && elf_symtab__has_dwarf(bs->dbg))
@@ -112,6 +120,8 @@ struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o)
 	bs->b = b;
 	bs->o = *o;
 	bs->dwarf_fd = -1;
+	if (binsym__stopped(bs))
+		return bs;
 	if (b->vdso)
 		bs->tab = binsym__load_vdso();
 	else if (b->fd >= 0)
@@ -150,6 +160,8 @@ static struct srcinfo *binsym__srcinfo(struct binsym *bs)
 
 	if (bs->si_tried)
 		return bs->si;
+	if (binsym__stopped(bs))
+		return NULL; /* no lines or inlines: the profile is wanted now */
 	bs->si_tried = true;
 	if (fd < 0 && elf_symtab__has_dwarf(bs->tab) && !bs->b->vdso)
 		fd = bs->b->fd;

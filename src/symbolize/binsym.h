@@ -8,6 +8,7 @@
 #ifndef BPFPROF_BINSYM_H
 #define BPFPROF_BINSYM_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,6 +42,9 @@ struct binsym_opts {
 	bool inlines;         /* inline chains (DWARF) */
 	bool lines;           /* source lines (DWARF) */
 	const char *const *debug_roots; /* build-id/debuglink roots, NULL-terminated */
+	/* set (by a signal handler) once the user wants the profile now: no
+	   file is read any more, frames stay "[NAME+0xOFF]"; NULL: never */
+	const volatile sig_atomic_t *stop;
 };
 
 struct binsym;
@@ -48,8 +52,8 @@ struct binsym;
 /*
  * Symbolization of @b (whose fd, path and build-id stay valid for the life
  * of the result). Reads its symbol tables now, its DWARF on first need.
- * NULL and errno only on ENOMEM; a binary that cannot be read gives a
- * binsym that names nothing.
+ * NULL and errno only on ENOMEM; a binary that cannot be read, or any
+ * binary once @o->stop is set, gives a binsym that names nothing.
  */
 struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o);
 void binsym__free(struct binsym *bs);

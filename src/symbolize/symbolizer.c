@@ -29,6 +29,7 @@ struct symbolizer {
 	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
+	size_t skipped;        /* binaries not read: the stop came first */
 	pid_t first_refused;
 };
 
@@ -145,6 +146,21 @@ static const struct symloc *symlocs__keep(struct u64map *m, uint64_t key, struct
 	return loc;
 }
 
+static bool symbolizer__stopped(const struct symbolizer *s)
+{
+	return s->bo.stop && *s->bo.stop;
+}
+
+void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *stop)
+{
+	s->bo.stop = stop;
+}
+
+size_t symbolizer__skipped(const struct symbolizer *s)
+{
+	return s->skipped;
+}
+
 static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct binary *b)
 {
 	if (b->id >= s->nr_bins) {
@@ -157,8 +173,11 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 		s->bins = p;
 		s->nr_bins = n;
 	}
-	if (!s->bins[b->id])
+	if (!s->bins[b->id]) {
+		if (symbolizer__stopped(s))
+			s->skipped++;
 		s->bins[b->id] = binsym__new(b, &s->bo);
+	}
 	return s->bins[b->id];
 }
 
@@ -248,7 +267,7 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 	j = symbolizer__jitmap(s, tgid);
 	if (!j)
 		return NULL;
-	if (!j->final) {
+	if (!j->final && !symbolizer__stopped(s)) {
 		j->final = true;
 		jitmap__update(s, j, tgid);
 	}
@@ -269,7 +288,7 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 /* The running kernel's vmlinux with DWARF, when lines or inlines are wanted and it is found. */
 static struct kvmlinux *symbolizer__kvmlinux(struct symbolizer *s)
 {
-	if (!s->kv_tried) {
+	if (!s->kv_tried && !symbolizer__stopped(s)) {
 		s->kv_tried = true;
 		if (s->bo.lines || s->bo.inlines)
 			s->kv = kvmlinux__open(s->ks, s->bo.debug_roots); /* NULL: names only */

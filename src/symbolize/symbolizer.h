@@ -8,6 +8,7 @@
 #ifndef BPFPROF_SYMBOLIZER_H
 #define BPFPROF_SYMBOLIZER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -60,6 +61,16 @@ const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, boo
 void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid);
 /* JIT maps refused (not owned by the process's user or root); *@pid: the first. */
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid);
+/*
+ * Once *@stop is set (by a signal handler: the user wants the profile now),
+ * no file is read any more: binaries not yet read, their DWARF, debug
+ * files, debuginfod downloads (given up within a second), vmlinux and JIT
+ * maps are left out, and their frames stay "[binary+0xOFFSET]" or
+ * "[anon+0xADDR]". What was read already still names frames.
+ */
+void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *stop);
+/* Binaries left unread because the stop came first. */
+size_t symbolizer__skipped(const struct symbolizer *s);
 /* kallsyms could not be read or its addresses are hidden (kptr_restrict). */
 bool symbolizer__kernel_hidden(const struct symbolizer *s);
 

@@ -196,17 +196,17 @@ int main(void)
 	snprintf(path, sizeof(path), "%s/dcache", tmp);
 	setenv("DEBUGINFOD_CACHE_PATH", path, 1);
 	unsetenv("DEBUGINFOD_URLS");
-	CHECK(debugfile__debuginfod(id, len) == -ENOENT,
+	CHECK(debugfile__debuginfod(id, len, NULL) == -ENOENT,
 	      "debuginfod, DEBUGINFOD_URLS unset: -ENOENT");
 	setenv("DEBUGINFOD_URLS", "", 1);
-	CHECK(debugfile__debuginfod(id, len) == -ENOENT,
+	CHECK(debugfile__debuginfod(id, len, NULL) == -ENOENT,
 	      "debuginfod, DEBUGINFOD_URLS empty: -ENOENT");
 	CHECK(access(path, F_OK) && errno == ENOENT, "no server asked, no cache made");
 	/* port 1 on loopback: nothing listens, refused at once */
 	setenv("DEBUGINFOD_URLS", "http://127.0.0.1:1", 1);
 	setenv("DEBUGINFOD_TIMEOUT", "5", 1);
 	setenv("DEBUGINFOD_RETRY_LIMIT", "0", 1);
-	n = debugfile__debuginfod(id, len);
+	n = debugfile__debuginfod(id, len, NULL);
 	CHECK(n < 0, "debuginfod, no server listening: an error, not an fd (%d)", n);
 	unsetenv("DEBUGINFOD_URLS");
 
