@@ -1,4 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * JIT maps (perfmap.h). Lines are read in chunks, never a whole file or a
+ * whole line at once, and only up to the map's byte and entry caps. The
+ * entries are kept in file order; a lookup first flattens them (once per
+ * batch of new lines) into sorted, disjoint segments, each naming the
+ * latest entry holding it, so a lookup is one binary search whatever the
+ * entries' sizes and overlaps.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -11,33 +19,52 @@
 #include "perfmap.h"
 #include "search.h"
 
+#define PERFMAP_CHUNK (64 * 1024) /* bytes read at a time; the longest line taken */
+#define PERFMAP_GAP UINT32_MAX    /* a segment in no entry */
+
 struct pm_entry {
-	uint64_t start, end;
-	uint32_t seq;  /* line order: a later entry wins an overlap */
-	uint32_t name; /* offset into names */
+	uint64_t start, end;   /* end: clipped, for an oversized entry */
+	uint64_t name : 63;    /* offset into names */
+	uint64_t oversized : 1; /* its size wrapped or passed PERFMAP_SIZE_MAX */
+};
+
+/* From its start to the next segment's: entry @entry (its index), or none. */
+struct pm_seg {
+	uint64_t start;
+	uint32_t entry;
 };
 
 struct perfmap {
-	struct pm_entry *e;
+	struct pm_entry *e;     /* in line order: a later entry wins an overlap */
 	size_t nr, cap;
 	char *names;
 	size_t names_len, names_cap;
-	uint64_t max_len; /* the longest entry: how far back a lookup looks */
+	struct pm_seg *seg;     /* the flattened entries, sorted by start */
+	size_t nr_seg, seg_cap;
+	bool dirty;             /* entries were added since seg was made */
+	uint64_t max_bytes;     /* what may be read of the file */
+	size_t max_entries;
+	uint64_t bytes;         /* read of it so far */
+	size_t oversized;
+	bool full;              /* stopped at max_bytes or max_entries */
 };
 
 static int perfmap__add(struct perfmap *pm, uint64_t start, uint64_t len, const char *name)
 {
 	size_t nlen = strlen(name) + 1;
+	bool oversized = len > PERFMAP_SIZE_MAX || start + len < start;
 
 	if (array__grow((void **)&pm->e, &pm->cap, pm->nr + 1, sizeof(*pm->e)) ||
 	    array__grow((void **)&pm->names, &pm->names_cap, pm->names_len + nlen, 1))
 		return -ENOMEM;
 	memcpy(pm->names + pm->names_len, name, nlen);
-	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->nr, pm->names_len };
+	if (oversized) /* ends at the next entry's start (perfmap__index), or this */
+		len = start + PERFMAP_SIZE_MAX < start ? UINT64_MAX - start : PERFMAP_SIZE_MAX;
+	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->names_len, oversized };
 	pm->names_len += nlen;
 	pm->nr++;
-	if (len > pm->max_len)
-		pm->max_len = len;
+	pm->oversized += oversized;
+	pm->dirty = true;
 	return 0;
 }
 
@@ -46,64 +73,80 @@ static int perfmap__line(char *line, uint64_t *start, uint64_t *len, char **name
 {
 	char *p = line, *end;
 
+	errno = 0;
 	*start = strtoull(p, &end, 16);
-	if (end == p || *end != ' ')
+	if (end == p || *end != ' ' || errno)
 		return -EINVAL;
 	p = end + 1;
 	*len = strtoull(p, &end, 16);
-	if (end == p || *end != ' ' || !*len || *start + *len < *start)
+	if (end == p || *end != ' ' || !*len || errno)
 		return -EINVAL;
 	*name = end + 1;
 	(*name)[strcspn(*name, "\r\n")] = '\0';
 	return **name ? 0 : -EINVAL;
 }
 
-static int pm_entry__cmp(const void *a, const void *b)
+struct perfmap *perfmap__new(uint64_t max_bytes)
 {
-	const struct pm_entry *x = a, *y = b;
+	struct perfmap *pm = calloc(1, sizeof(struct perfmap));
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-static uint64_t pm_entry__start(const void *e)
-{
-	return ((const struct pm_entry *)e)->start;
-}
-
-struct perfmap *perfmap__new(void)
-{
-	return calloc(1, sizeof(struct perfmap));
+	if (!pm)
+		return NULL;
+	pm->max_bytes = max_bytes;
+	pm->max_entries = max_bytes / PERFMAP_BYTES_PER_ENTRY;
+	return pm;
 }
 
 ssize_t perfmap__read_more(struct perfmap *pm, FILE *f)
 {
-	char *line = NULL, *name;
-	uint64_t start, len;
-	size_t cap = 0, before = pm->nr;
-	ssize_t n, used = 0;
+	char *buf = pm->full ? NULL : malloc(PERFMAP_CHUNK);
+	size_t have = 0, skip = 0; /* bytes in buf; of a line too long, dropped so far */
+	ssize_t used = 0;
+	int err = 0;
 
-	while ((n = getline(&line, &cap, f)) > 0) {
-		if (line[n - 1] != '\n')
-			break; /* being written: read it next time */
-		used += n;
-		if (perfmap__line(line, &start, &len, &name))
-			continue;
-		if (perfmap__add(pm, start, len, name)) {
-			free(line);
-			return -ENOMEM;
+	if (!buf)
+		return pm->full ? 0 : -ENOMEM;
+	for (;;) {
+		size_t got = fread(buf + have, 1, PERFMAP_CHUNK - have, f), at = 0;
+		char *nl;
+
+		have += got;
+		while (!err && (nl = memchr(buf + at, '\n', have - at))) {
+			size_t len = nl + 1 - (buf + at);
+			uint64_t start, size;
+			char *name;
+
+			if (pm->bytes + skip + len > pm->max_bytes || pm->nr == pm->max_entries) {
+				pm->full = true;
+				goto out;
+			}
+			*nl = '\0';
+			if (!skip && !perfmap__line(buf + at, &start, &size, &name))
+				err = perfmap__add(pm, start, size, name);
+			pm->bytes += skip + len;
+			used += skip + len;
+			at += len;
+			skip = 0;
 		}
+		if (err)
+			break;
+		memmove(buf, buf + at, have - at);
+		have -= at;
+		if (have == PERFMAP_CHUNK) { /* no line is that long: drop it */
+			skip += have;
+			have = 0;
+		}
+		if (!got)
+			break; /* a line without its newline is being written: next time */
 	}
-	free(line);
-	if (pm->nr > before) /* qsort(NULL, 0, ...) is undefined */
-		qsort(pm->e, pm->nr, sizeof(*pm->e), pm_entry__cmp);
-	return used;
+out:
+	free(buf);
+	return err ? err : used;
 }
 
-struct perfmap *perfmap__parse(FILE *f)
+struct perfmap *perfmap__parse(FILE *f, uint64_t max_bytes)
 {
-	struct perfmap *pm = perfmap__new();
+	struct perfmap *pm = perfmap__new(max_bytes);
 
 	if (pm && perfmap__read_more(pm, f) < 0) {
 		perfmap__free(pm);
@@ -113,25 +156,148 @@ struct perfmap *perfmap__parse(FILE *f)
 	return pm;
 }
 
-const char *perfmap__lookup(const struct perfmap *pm, uint64_t addr)
+struct pm_order {
+	uint64_t start;
+	uint32_t entry;
+};
+
+static int pm_order__cmp(const void *a, const void *b)
 {
-	/* the first entry starting above addr */
-	size_t lo = search__upper_bound(pm->e, pm->nr, sizeof(*pm->e), addr, pm_entry__start);
-	const struct pm_entry *best = NULL;
+	const struct pm_order *x = a, *y = b;
 
-	/* entries before it may hold addr; none starts further back than max_len */
-	for (size_t i = lo; i-- > 0 && addr - pm->e[i].start < pm->max_len;) {
-		const struct pm_entry *e = &pm->e[i];
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
 
-		if (addr < e->end && (!best || e->seq > best->seq))
-			best = e;
+static uint64_t pm_seg__start(const void *s)
+{
+	return ((const struct pm_seg *)s)->start;
+}
+
+/* A max-heap of entry indexes: the latest line first. */
+static void heap__push(uint32_t *h, size_t *n, uint32_t v)
+{
+	size_t i = (*n)++;
+
+	for (; i && h[(i - 1) / 2] < v; i = (i - 1) / 2)
+		h[i] = h[(i - 1) / 2];
+	h[i] = v;
+}
+
+static void heap__pop(uint32_t *h, size_t *n)
+{
+	uint32_t v = h[--*n];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] > h[c])
+			c++;
+		if (h[c] <= v)
+			break;
+		h[i] = h[c];
+		i = c;
 	}
-	return best ? pm->names + best->name : NULL;
+	if (*n)
+		h[i] = v;
+}
+
+static int perfmap__segment(struct perfmap *pm, uint64_t start, uint32_t entry)
+{
+	if (pm->nr_seg && pm->seg[pm->nr_seg - 1].entry == entry)
+		return 0; /* the same entry goes on */
+	if (array__grow((void **)&pm->seg, &pm->seg_cap, pm->nr_seg + 1, sizeof(*pm->seg)))
+		return -ENOMEM;
+	pm->seg[pm->nr_seg++] = (struct pm_seg){ start, entry };
+	return 0;
+}
+
+/*
+ * Flatten the entries into segments: a sweep over their starts and ends in
+ * address order, with the entries holding the current address in a heap by
+ * line order; each segment goes to the latest of them. O(n log n), whatever
+ * the overlaps. An oversized entry first ends at the next entry's start.
+ */
+static int perfmap__index(struct perfmap *pm)
+{
+	struct pm_order *o = malloc((pm->nr ? pm->nr : 1) * sizeof(*o));
+	uint32_t *heap = malloc((pm->nr ? pm->nr : 1) * sizeof(*heap));
+	size_t nheap = 0, i = 0;
+	uint64_t pos = 0;
+	int err = 0;
+
+	if (!o || !heap) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (size_t k = 0; k < pm->nr; k++)
+		o[k] = (struct pm_order){ pm->e[k].start, k };
+	qsort(o, pm->nr, sizeof(*o), pm_order__cmp);
+	for (size_t k = pm->nr, next = pm->nr; k-- > 0;) {
+		struct pm_entry *e = &pm->e[o[k].entry];
+
+		if (k + 1 < pm->nr && o[k + 1].start != o[k].start)
+			next = k + 1; /* the first entry of a greater start */
+		if (e->oversized && next < pm->nr && o[next].start < e->end)
+			e->end = o[next].start;
+	}
+	pm->nr_seg = 0;
+	while (!err && (i < pm->nr || nheap)) {
+		uint64_t end;
+
+		if (!nheap)
+			pos = o[i].start;
+		while (i < pm->nr && o[i].start <= pos)
+			heap__push(heap, &nheap, o[i++].entry);
+		while (nheap && pm->e[heap[0]].end <= pos)
+			heap__pop(heap, &nheap);
+		if (!nheap) {
+			err = perfmap__segment(pm, pos, PERFMAP_GAP);
+			continue;
+		}
+		err = perfmap__segment(pm, pos, heap[0]);
+		end = pm->e[heap[0]].end;
+		pos = i < pm->nr && o[i].start < end ? o[i].start : end;
+	}
+	if (!err)
+		pm->dirty = false;
+out:
+	free(o);
+	free(heap);
+	return err;
+}
+
+const char *perfmap__lookup(struct perfmap *pm, uint64_t addr)
+{
+	size_t i;
+
+	if (pm->dirty && perfmap__index(pm)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	i = search__last_le(pm->seg, pm->nr_seg, sizeof(*pm->seg), addr, pm_seg__start);
+	if (i == pm->nr_seg || pm->seg[i].entry == PERFMAP_GAP)
+		return NULL;
+	return pm->names + pm->e[pm->seg[i].entry].name;
 }
 
 size_t perfmap__count(const struct perfmap *pm)
 {
 	return pm->nr;
+}
+
+size_t perfmap__oversized(const struct perfmap *pm)
+{
+	return pm->oversized;
+}
+
+bool perfmap__full(const struct perfmap *pm)
+{
+	return pm->full;
 }
 
 void perfmap__free(struct perfmap *pm)
@@ -140,6 +306,7 @@ void perfmap__free(struct perfmap *pm)
 		return;
 	free(pm->e);
 	free(pm->names);
+	free(pm->seg);
 	free(pm);
 }
 
