@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * JIT maps (perfmap.h). Lines are read in chunks, never a whole file or a
- * whole line at once, and only up to the map's byte and entry caps. The
- * entries are kept in file order; a lookup first flattens them (once per
- * batch of new lines) into sorted, disjoint segments, each naming the
- * latest entry holding it, so a lookup is one binary search whatever the
- * entries' sizes and overlaps.
+ * whole line at once, and only up to the map's byte and entry caps. Each
+ * entry keeps its line number; a lookup first sorts and flattens them (once
+ * per batch of new lines) into disjoint segments, each naming the latest
+ * entry holding it, so a lookup is one binary search whatever the entries'
+ * sizes and overlaps.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,8 +23,9 @@
 #define PERFMAP_GAP UINT32_MAX    /* a segment in no entry */
 
 struct pm_entry {
-	uint64_t start, end;   /* end: clipped, for an oversized entry */
-	uint64_t name : 63;    /* offset into names */
+	uint64_t start, end;    /* end: clipped, for an oversized entry */
+	uint64_t name : 36;     /* offset into names (at most 4 GiB are read) */
+	uint64_t seq : 27;      /* line order: a later entry wins an overlap */
 	uint64_t oversized : 1; /* its size wrapped or passed PERFMAP_SIZE_MAX */
 };
 
@@ -35,7 +36,7 @@ struct pm_seg {
 };
 
 struct perfmap {
-	struct pm_entry *e;     /* in line order: a later entry wins an overlap */
+	struct pm_entry *e;     /* sorted by start and seq when not dirty */
 	size_t nr, cap;
 	char *names;
 	size_t names_len, names_cap;
@@ -60,7 +61,7 @@ static int perfmap__add(struct perfmap *pm, uint64_t start, uint64_t len, const 
 	memcpy(pm->names + pm->names_len, name, nlen);
 	if (oversized) /* ends at the next entry's start (perfmap__index), or this */
 		len = start + PERFMAP_SIZE_MAX < start ? UINT64_MAX - start : PERFMAP_SIZE_MAX;
-	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->names_len, oversized };
+	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->names_len, pm->nr, oversized };
 	pm->names_len += nlen;
 	pm->nr++;
 	pm->oversized += oversized;
@@ -156,18 +157,13 @@ struct perfmap *perfmap__parse(FILE *f, uint64_t max_bytes)
 	return pm;
 }
 
-struct pm_order {
-	uint64_t start;
-	uint32_t entry;
-};
-
-static int pm_order__cmp(const void *a, const void *b)
+static int pm_entry__cmp(const void *a, const void *b)
 {
-	const struct pm_order *x = a, *y = b;
+	const struct pm_entry *x = a, *y = b;
 
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
-	return x->entry < y->entry ? -1 : x->entry > y->entry;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static uint64_t pm_seg__start(const void *s)
@@ -175,17 +171,17 @@ static uint64_t pm_seg__start(const void *s)
 	return ((const struct pm_seg *)s)->start;
 }
 
-/* A max-heap of entry indexes: the latest line first. */
-static void heap__push(uint32_t *h, size_t *n, uint32_t v)
+/* A max-heap of entry indexes, by seq: the latest line first. */
+static void heap__push(const struct pm_entry *e, uint32_t *h, size_t *n, uint32_t v)
 {
 	size_t i = (*n)++;
 
-	for (; i && h[(i - 1) / 2] < v; i = (i - 1) / 2)
+	for (; i && e[h[(i - 1) / 2]].seq < e[v].seq; i = (i - 1) / 2)
 		h[i] = h[(i - 1) / 2];
 	h[i] = v;
 }
 
-static void heap__pop(uint32_t *h, size_t *n)
+static void heap__pop(const struct pm_entry *e, uint32_t *h, size_t *n)
 {
 	uint32_t v = h[--*n];
 	size_t i = 0;
@@ -195,9 +191,9 @@ static void heap__pop(uint32_t *h, size_t *n)
 
 		if (c >= *n)
 			break;
-		if (c + 1 < *n && h[c + 1] > h[c])
+		if (c + 1 < *n && e[h[c + 1]].seq > e[h[c]].seq)
 			c++;
-		if (h[c] <= v)
+		if (e[h[c]].seq <= e[v].seq)
 			break;
 		h[i] = h[c];
 		i = c;
@@ -224,49 +220,42 @@ static int perfmap__segment(struct perfmap *pm, uint64_t start, uint32_t entry)
  */
 static int perfmap__index(struct perfmap *pm)
 {
-	struct pm_order *o = malloc((pm->nr ? pm->nr : 1) * sizeof(*o));
 	uint32_t *heap = malloc((pm->nr ? pm->nr : 1) * sizeof(*heap));
+	struct pm_entry *e = pm->e;
 	size_t nheap = 0, i = 0;
 	uint64_t pos = 0;
 	int err = 0;
 
-	if (!o || !heap) {
-		err = -ENOMEM;
-		goto out;
-	}
-	for (size_t k = 0; k < pm->nr; k++)
-		o[k] = (struct pm_order){ pm->e[k].start, k };
-	qsort(o, pm->nr, sizeof(*o), pm_order__cmp);
+	if (!heap)
+		return -ENOMEM;
+	if (pm->nr) /* qsort(NULL, 0, ...) is undefined */
+		qsort(e, pm->nr, sizeof(*e), pm_entry__cmp);
 	for (size_t k = pm->nr, next = pm->nr; k-- > 0;) {
-		struct pm_entry *e = &pm->e[o[k].entry];
-
-		if (k + 1 < pm->nr && o[k + 1].start != o[k].start)
+		if (k + 1 < pm->nr && e[k + 1].start != e[k].start)
 			next = k + 1; /* the first entry of a greater start */
-		if (e->oversized && next < pm->nr && o[next].start < e->end)
-			e->end = o[next].start;
+		if (e[k].oversized && next < pm->nr && e[next].start < e[k].end)
+			e[k].end = e[next].start;
 	}
 	pm->nr_seg = 0;
 	while (!err && (i < pm->nr || nheap)) {
 		uint64_t end;
 
 		if (!nheap)
-			pos = o[i].start;
-		while (i < pm->nr && o[i].start <= pos)
-			heap__push(heap, &nheap, o[i++].entry);
-		while (nheap && pm->e[heap[0]].end <= pos)
-			heap__pop(heap, &nheap);
+			pos = e[i].start;
+		while (i < pm->nr && e[i].start <= pos)
+			heap__push(e, heap, &nheap, i++);
+		while (nheap && e[heap[0]].end <= pos)
+			heap__pop(e, heap, &nheap);
 		if (!nheap) {
 			err = perfmap__segment(pm, pos, PERFMAP_GAP);
 			continue;
 		}
 		err = perfmap__segment(pm, pos, heap[0]);
-		end = pm->e[heap[0]].end;
-		pos = i < pm->nr && o[i].start < end ? o[i].start : end;
+		end = e[heap[0]].end;
+		pos = i < pm->nr && e[i].start < end ? e[i].start : end;
 	}
 	if (!err)
 		pm->dirty = false;
-out:
-	free(o);
 	free(heap);
 	return err;
 }
