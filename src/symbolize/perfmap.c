@@ -3,9 +3,9 @@
  * JIT maps (perfmap.h). Lines are read in chunks, never a whole file or a
  * whole line at once, and only up to the map's byte and entry caps. Each
  * entry keeps its line number; a lookup first sorts and flattens them (once
- * per batch of new lines) into disjoint segments, each naming the latest
- * entry holding it, so a lookup is one binary search whatever the entries'
- * sizes and overlaps.
+ * per batch of new lines, with the pieces of the batches before) into
+ * disjoint pieces, each of the latest entry holding it, so a lookup is one
+ * binary search whatever the entries' sizes and overlaps.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,6 @@
 #include "search.h"
 
 #define PERFMAP_CHUNK (64 * 1024) /* bytes read at a time; the longest line taken */
-#define PERFMAP_GAP UINT32_MAX    /* a segment in no entry */
 
 struct pm_entry {
 	uint64_t start, end;    /* end: clipped, for an oversized entry */
@@ -29,20 +28,17 @@ struct pm_entry {
 	uint64_t oversized : 1; /* its size wrapped or passed PERFMAP_SIZE_MAX */
 };
 
-/* From its start to the next segment's: entry @entry (its index), or none. */
-struct pm_seg {
-	uint64_t start;
-	uint32_t entry;
-};
-
 struct perfmap {
-	struct pm_entry *e;     /* sorted by start and seq when not dirty */
+	/*
+	 * The entries flattened (sorted, disjoint, each piece keeping the line
+	 * of the entry it is of), then, when dirty, the lines added since
+	 */
+	struct pm_entry *e;
 	size_t nr, cap;
 	char *names;
 	size_t names_len, names_cap;
-	struct pm_seg *seg;     /* the flattened entries, sorted by start */
-	size_t nr_seg, seg_cap;
-	bool dirty;             /* entries were added since seg was made */
+	bool dirty;
+	size_t lines;           /* entries read */
 	uint64_t max_bytes;     /* what may be read of the file */
 	size_t max_entries;
 	uint64_t bytes;         /* read of it so far */
@@ -61,9 +57,9 @@ static int perfmap__add(struct perfmap *pm, uint64_t start, uint64_t len, const 
 	memcpy(pm->names + pm->names_len, name, nlen);
 	if (oversized) /* ends at the next entry's start (perfmap__index), or this */
 		len = start + PERFMAP_SIZE_MAX < start ? UINT64_MAX - start : PERFMAP_SIZE_MAX;
-	pm->e[pm->nr] = (struct pm_entry){ start, start + len, pm->names_len, pm->nr, oversized };
+	pm->e[pm->nr++] = (struct pm_entry){ start, start + len, pm->names_len, pm->lines++,
+					     oversized };
 	pm->names_len += nlen;
-	pm->nr++;
 	pm->oversized += oversized;
 	pm->dirty = true;
 	return 0;
@@ -117,7 +113,7 @@ ssize_t perfmap__read_more(struct perfmap *pm, FILE *f)
 			uint64_t start, size;
 			char *name;
 
-			if (pm->bytes + skip + len > pm->max_bytes || pm->nr == pm->max_entries) {
+			if (pm->bytes + skip + len > pm->max_bytes || pm->lines == pm->max_entries) {
 				pm->full = true;
 				goto out;
 			}
@@ -166,9 +162,9 @@ static int pm_entry__cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static uint64_t pm_seg__start(const void *s)
+static uint64_t pm_entry__start(const void *e)
 {
-	return ((const struct pm_seg *)s)->start;
+	return ((const struct pm_entry *)e)->start;
 }
 
 /* A max-heap of entry indexes, by seq: the latest line first. */
@@ -202,32 +198,41 @@ static void heap__pop(const struct pm_entry *e, uint32_t *h, size_t *n)
 		h[i] = v;
 }
 
-static int perfmap__segment(struct perfmap *pm, uint64_t start, uint32_t entry)
+/* Piece [@start, @end) of @e goes to @out (joining the piece before it, of the same line). */
+static int perfmap__piece(struct pm_entry **out, size_t *nr, size_t *cap,
+			  const struct pm_entry *e, uint64_t start, uint64_t end)
 {
-	if (pm->nr_seg && pm->seg[pm->nr_seg - 1].entry == entry)
-		return 0; /* the same entry goes on */
-	if (array__grow((void **)&pm->seg, &pm->seg_cap, pm->nr_seg + 1, sizeof(*pm->seg)))
+	struct pm_entry *last = *nr ? &(*out)[*nr - 1] : NULL;
+
+	if (last && last->seq == e->seq && last->end == start) {
+		last->end = end;
+		return 0;
+	}
+	if (array__grow((void **)out, cap, *nr + 1, sizeof(**out)))
 		return -ENOMEM;
-	pm->seg[pm->nr_seg++] = (struct pm_seg){ start, entry };
+	(*out)[*nr] = *e;
+	(*out)[*nr].start = start;
+	(*out)[(*nr)++].end = end;
 	return 0;
 }
 
 /*
- * Flatten the entries into segments: a sweep over their starts and ends in
- * address order, with the entries holding the current address in a heap by
- * line order; each segment goes to the latest of them. O(n log n), whatever
- * the overlaps. An oversized entry first ends at the next entry's start.
+ * Flatten the entries into disjoint pieces: a sweep over their starts and
+ * ends in address order, with the entries holding the current address in
+ * a heap by line; each piece goes to the latest of them. O(n log n),
+ * whatever the overlaps; what was flattened before takes part as the
+ * pieces it became. An oversized entry first ends at the next entry's
+ * start.
  */
 static int perfmap__index(struct perfmap *pm)
 {
-	uint32_t *heap = malloc((pm->nr ? pm->nr : 1) * sizeof(*heap));
-	struct pm_entry *e = pm->e;
-	size_t nheap = 0, i = 0;
+	struct pm_entry *e = pm->e, *out = NULL;
+	size_t nheap = 0, i = 0, nout = 0, outcap = 0;
+	bool flat = true;
+	uint32_t *heap;
 	uint64_t pos = 0;
 	int err = 0;
 
-	if (!heap)
-		return -ENOMEM;
 	if (pm->nr) /* qsort(NULL, 0, ...) is undefined */
 		qsort(e, pm->nr, sizeof(*e), pm_entry__cmp);
 	for (size_t k = pm->nr, next = pm->nr; k-- > 0;) {
@@ -235,8 +240,16 @@ static int perfmap__index(struct perfmap *pm)
 			next = k + 1; /* the first entry of a greater start */
 		if (e[k].oversized && next < pm->nr && e[next].start < e[k].end)
 			e[k].end = e[next].start;
+		if (k + 1 < pm->nr && e[k].end > e[k + 1].start)
+			flat = false;
 	}
-	pm->nr_seg = 0;
+	if (flat) { /* no overlap (the usual map): sorted is flattened */
+		pm->dirty = false;
+		return 0;
+	}
+	heap = malloc(pm->nr * sizeof(*heap));
+	if (!heap)
+		return -ENOMEM;
 	while (!err && (i < pm->nr || nheap)) {
 		uint64_t end;
 
@@ -246,18 +259,25 @@ static int perfmap__index(struct perfmap *pm)
 			heap__push(e, heap, &nheap, i++);
 		while (nheap && e[heap[0]].end <= pos)
 			heap__pop(e, heap, &nheap);
-		if (!nheap) {
-			err = perfmap__segment(pm, pos, PERFMAP_GAP);
+		if (!nheap)
 			continue;
-		}
-		err = perfmap__segment(pm, pos, heap[0]);
 		end = e[heap[0]].end;
-		pos = i < pm->nr && e[i].start < end ? e[i].start : end;
+		if (i < pm->nr && e[i].start < end)
+			end = e[i].start;
+		err = perfmap__piece(&out, &nout, &outcap, &e[heap[0]], pos, end);
+		pos = end;
 	}
-	if (!err)
-		pm->dirty = false;
 	free(heap);
-	return err;
+	if (err) {
+		free(out);
+		return err;
+	}
+	free(pm->e);
+	pm->e = out;
+	pm->nr = nout;
+	pm->cap = outcap;
+	pm->dirty = false;
+	return 0;
 }
 
 const char *perfmap__lookup(struct perfmap *pm, uint64_t addr)
@@ -268,15 +288,15 @@ const char *perfmap__lookup(struct perfmap *pm, uint64_t addr)
 		errno = ENOMEM;
 		return NULL;
 	}
-	i = search__last_le(pm->seg, pm->nr_seg, sizeof(*pm->seg), addr, pm_seg__start);
-	if (i == pm->nr_seg || pm->seg[i].entry == PERFMAP_GAP)
+	i = search__last_le(pm->e, pm->nr, sizeof(*pm->e), addr, pm_entry__start);
+	if (i == pm->nr || addr >= pm->e[i].end)
 		return NULL;
-	return pm->names + pm->e[pm->seg[i].entry].name;
+	return pm->names + pm->e[i].name;
 }
 
 size_t perfmap__count(const struct perfmap *pm)
 {
-	return pm->nr;
+	return pm->lines;
 }
 
 size_t perfmap__oversized(const struct perfmap *pm)
@@ -295,7 +315,6 @@ void perfmap__free(struct perfmap *pm)
 		return;
 	free(pm->e);
 	free(pm->names);
-	free(pm->seg);
 	free(pm);
 }
 

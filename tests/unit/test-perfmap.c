@@ -81,6 +81,23 @@ static long random_owner(size_t n, uint64_t addr)
 	return -1;
 }
 
+/* Addresses of [0, 0x1400), @step apart, that @pm names otherwise than the first @n entries. */
+static size_t random_wrong(struct perfmap *pm, size_t n, uint64_t step)
+{
+	size_t bad = 0;
+
+	for (uint64_t addr = 0; addr < 0x1400; addr += step) {
+		long want = random_owner(n, addr);
+		const char *got = perfmap__lookup(pm, addr);
+		char name[16];
+
+		snprintf(name, sizeof(name), "f%ld", want);
+		if (want < 0 ? got != NULL : !got || strcmp(got, name))
+			bad++;
+	}
+	return bad;
+}
+
 int main(void)
 {
 	const char *text = "1000 100 LazyCompile:~hot /app/main.js:3\n"
@@ -188,18 +205,46 @@ int main(void)
 						    1 + (uint64_t)(rand() % 0x200);
 		}
 		pm = parse_lines(n, MAX, random_line);
-		for (uint64_t addr = 0; pm && addr < 0x1400; addr++) {
-			long want = random_owner(n, addr);
-			const char *got = perfmap__lookup(pm, addr);
-			char name[16];
-
-			snprintf(name, sizeof(name), "f%ld", want);
-			if (want < 0 ? got != NULL : !got || strcmp(got, name))
-				bad++;
-		}
+		bad = pm ? random_wrong(pm, n, 1) : 1;
 		CHECK(pm && !bad, "3000 random overlapping entries: every address of 0x1400 "
 				  "named by the latest entry holding it (%zu wrong)", bad);
 		perfmap__free(pm);
+
+		/* the same without the huge ones, read in 6 batches, looked up between */
+		char *all = NULL;
+		size_t len = 0;
+		FILE *w = open_memstream(&all, &len);
+		off_t off = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			if (rnd_size[i] > PERFMAP_SIZE_MAX)
+				rnd_size[i] = 0x300;
+			random_line(w, i);
+		}
+		fclose(w);
+		pm = perfmap__new(MAX);
+		bad = 0;
+		for (size_t b = 1; pm && b <= 6; b++) {
+			size_t upto = len * b / 6, nr = 0;
+			FILE *r;
+
+			while (upto < len && all[upto - 1] != '\n')
+				upto++; /* whole lines */
+			for (size_t k = 0; k < upto; k++)
+				nr += all[k] == '\n';
+			r = fmemopen(all, upto, "r");
+			if (!r)
+				break;
+			if (!fseeko(r, off, SEEK_SET))
+				off += perfmap__read_more(pm, r); /* from where the last batch stopped */
+			fclose(r);
+			bad += random_wrong(pm, nr, 3);
+		}
+		CHECK(pm && perfmap__count(pm) == n && !bad,
+		      "read in 6 batches, looked up after each: the latest entry still wins "
+		      "(%zu wrong)", bad);
+		perfmap__free(pm);
+		free(all);
 	}
 
 	/* our own map, through /proc/self/root and our NSpid */
