@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
- * JIT maps (perfmap.h). Lines are read in chunks, never a whole file or a
- * whole line at once, and only up to the map's byte and entry caps. Each
+ * JIT maps (perfmap.h). Lines are read in chunks, never the whole file at
+ * once (a chunk grows only for a line longer than it), and only up to the
+ * map's byte and entry caps. Each
  * entry keeps its line number; a lookup first sorts and flattens them (once
  * per batch of new lines, with the pieces of the batches before) into
  * disjoint pieces, each of the latest entry holding it, so a lookup is one
@@ -19,7 +20,7 @@
 #include "perfmap.h"
 #include "search.h"
 
-#define PERFMAP_CHUNK (64 * 1024) /* bytes read at a time; the longest line taken */
+#define PERFMAP_CHUNK (64 * 1024) /* bytes read at a time, at first */
 
 struct pm_entry {
 	uint64_t start, end;    /* end: clipped, for an oversized entry */
@@ -94,51 +95,72 @@ struct perfmap *perfmap__new(uint64_t max_bytes)
 	return pm;
 }
 
+/*
+ * Make @buf (*@cap bytes, @have used) hold more: twice as much, from
+ * PERFMAP_CHUNK, but no more than what may still be read of the file and
+ * one byte (a line longer than that ends the reading). 0, -ENOSPC (the
+ * line is too long: stop) or -ENOMEM.
+ */
+static int perfmap__grow_buf(const struct perfmap *pm, char **buf, size_t *cap, size_t have)
+{
+	uint64_t room = pm->max_bytes - pm->bytes + 1;
+	size_t want = *cap ? *cap * 2 : PERFMAP_CHUNK;
+	char *p;
+
+	if (have >= room)
+		return -ENOSPC;
+	if (want > room)
+		want = room;
+	p = realloc(*buf, want);
+	if (!p)
+		return -ENOMEM;
+	*buf = p;
+	*cap = want;
+	return 0;
+}
+
 ssize_t perfmap__read_more(struct perfmap *pm, FILE *f)
 {
-	char *buf = pm->full ? NULL : malloc(PERFMAP_CHUNK);
-	size_t have = 0, skip = 0; /* bytes in buf; of a line too long, dropped so far */
+	size_t have = 0, cap = 0; /* bytes in buf, and its size */
+	char *buf = NULL;
 	ssize_t used = 0;
 	int err = 0;
 
-	if (!buf)
-		return pm->full ? 0 : -ENOMEM;
-	for (;;) {
-		size_t got = fread(buf + have, 1, PERFMAP_CHUNK - have, f), at = 0;
+	while (!pm->full) {
+		size_t got, at = 0;
 		char *nl;
 
+		if (have == cap && (err = perfmap__grow_buf(pm, &buf, &cap, have))) {
+			pm->full = err == -ENOSPC;
+			break;
+		}
+		got = fread(buf + have, 1, cap - have, f);
 		have += got;
 		while (!err && (nl = memchr(buf + at, '\n', have - at))) {
 			size_t len = nl + 1 - (buf + at);
 			uint64_t start, size;
 			char *name;
 
-			if (pm->bytes + skip + len > pm->max_bytes || pm->lines == pm->max_entries) {
+			if (pm->bytes + len > pm->max_bytes || pm->lines == pm->max_entries) {
 				pm->full = true;
-				goto out;
+				break;
 			}
 			*nl = '\0';
-			if (!skip && !perfmap__line(buf + at, &start, &size, &name))
+			if (!perfmap__line(buf + at, &start, &size, &name))
 				err = perfmap__add(pm, start, size, name);
-			pm->bytes += skip + len;
-			used += skip + len;
+			pm->bytes += len;
+			used += len;
 			at += len;
-			skip = 0;
 		}
 		if (err)
 			break;
 		memmove(buf, buf + at, have - at);
 		have -= at;
-		if (have == PERFMAP_CHUNK) { /* no line is that long: drop it */
-			skip += have;
-			have = 0;
-		}
 		if (!got)
 			break; /* a line without its newline is being written: next time */
 	}
-out:
 	free(buf);
-	return err ? err : used;
+	return err == -ENOMEM ? err : used;
 }
 
 struct perfmap *perfmap__parse(FILE *f, uint64_t max_bytes)

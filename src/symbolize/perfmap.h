@@ -6,10 +6,10 @@
  * and address ranges reused: where entries overlap, the latest wins. The
  * file is untrusted input read as root: only one owned by the process's
  * user or by root is read, at most --jit-map-max bytes of it and one entry
- * per PERFMAP_BYTES_PER_ENTRY of that; a line longer than 64 KiB is
- * skipped; an entry whose size wraps or passes PERFMAP_SIZE_MAX ends at the
- * next entry's start (at most PERFMAP_SIZE_MAX on), so it cannot swallow
- * the names of the others; a lookup is one binary search.
+ * per PERFMAP_BYTES_PER_ENTRY of that, in chunks; an entry whose size
+ * wraps or passes PERFMAP_SIZE_MAX ends at the next entry's start (at most
+ * PERFMAP_SIZE_MAX on), so it cannot swallow the names of the others; a
+ * lookup is one binary search.
  */
 #ifndef BPFPROF_PERFMAP_H
 #define BPFPROF_PERFMAP_H

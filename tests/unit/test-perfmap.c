@@ -182,8 +182,9 @@ int main(void)
 		memset(big + 8, 'x', long_len);
 		strcpy(big + 8 + long_len, "\n2000 10 after\n");
 		pm = parse(big);
-		CHECK(pm && perfmap__count(pm) == 1 && !perfmap__full(pm),
-		      "a line longer than 64 KiB is skipped");
+		CHECK(pm && perfmap__count(pm) == 2 && !perfmap__full(pm),
+		      "a line longer than a chunk (64 KiB) is read whole");
+		CHECK(pm && strlen(perfmap__lookup(pm, 0x1000)) == long_len, "its name too");
 		CHECK_STR(pm ? perfmap__lookup(pm, 0x2000) : NULL, "after", "the next one is read");
 		perfmap__free(pm);
 		big[8 + long_len + 1] = '\0';
