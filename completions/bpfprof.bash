@@ -8,7 +8,8 @@ _bpfprof_commands='record range help version'
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
-	--unwind --unwind-memory -o --output -f --format --demangle --debug-dir'
+	--unwind --unwind-memory -o --output -f --format --demangle --debug-dir
+	--jit-map-max'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
 	--help --usage -V --version'
@@ -16,7 +17,7 @@ _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
-	--debug-dir --sort --stacks'
+	--debug-dir --jit-map-max --sort --stacks'
 _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--no-disasm --no-source --help --usage -V --version'
 

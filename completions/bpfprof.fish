@@ -5,7 +5,7 @@ set -l bpfprof_commands record range help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind unwind-memory output format demangle debug-dir
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind unwind-memory output format demangle debug-dir jit-map-max
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -138,6 +138,7 @@ complete -c bpfprof -n $both -l no-demangle -d 'Raw symbol names (--demangle=non
 complete -c bpfprof -n $rec -l no-inline -d 'No inlined-call frames'
 complete -c bpfprof -n $rec -l lines -d 'Add the source FILE:LINE to each frame name'
 complete -c bpfprof -n $both -l debug-dir -x -a '(__fish_complete_directories)' -d 'Also look for debug files under DIR'
+complete -c bpfprof -n $both -l jit-map-max -x -d 'Read at most SIZE of a JIT map (default 64M)'
 complete -c bpfprof -n $rng -s f -l format -x -a 'text\t"Annotated listing (default)" json\t"One JSON document"' -d 'Listing format'
 complete -c bpfprof -n $rng -l sort -x -a 'address\t"By address (default)" samples\t"Hottest first"' -d 'Order of the instructions'
 complete -c bpfprof -n $rng -l no-disasm -d 'No instruction column'

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
- * --demangle --no-demangle --debug-dir: how frames are named. --help lists
+ * --demangle --no-demangle --debug-dir --jit-map-max: how frames are named. --help lists
  * them under "Output:", beside the options that shape a subcommand's output.
  */
 #include <argp.h>
@@ -11,6 +11,7 @@
 
 #include "cli-symbols.h"
 #include "demangle.h"
+#include "number.h"
 
 #define DEFAULT_DEBUG_DIR "/usr/lib/debug"
 
@@ -18,6 +19,7 @@ enum {
 	OPT_DEMANGLE = CLI_KEY_SYMBOLS,
 	OPT_NO_DEMANGLE,
 	OPT_DEBUG_DIR,
+	OPT_JIT_MAP_MAX,
 };
 
 static void parse_demangle(const struct argp_state *state, struct symbol_opts *so,
@@ -59,6 +61,7 @@ static error_t parse_symbols(int key, char *arg, struct argp_state *state)
 {
 	struct cli_parser *p = state->input;
 	struct symbol_opts *so = &p->opts->symbols;
+	unsigned long long size;
 
 	switch (key) {
 	case OPT_DEMANGLE:
@@ -69,6 +72,12 @@ static error_t parse_symbols(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_DEBUG_DIR:
 		parse_debug_dir(state, so, arg);
+		break;
+	case OPT_JIT_MAP_MAX:
+		if (number__parse_size(arg, JIT_MAP_MAX_MIN, JIT_MAP_MAX_MAX, &size))
+			cli__usage_error(state, "invalid --jit-map-max '%s': expected a size from 4K "
+					 "to 4G, e.g. 64M", arg);
+		so->jit_map_max = size;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -87,6 +96,10 @@ static const struct argp_option symbol_options[] = {
 	  "Also look for debug files under DIR (DIR/.build-id/xx/rest.debug, DIR/PATH); "
 	  "repeatable; /usr/lib/debug is always searched",
 	  CLI_GROUP_OUTPUT },
+	{ "jit-map-max", OPT_JIT_MAP_MAX, "SIZE", 0,
+	  "Read at most SIZE of a JIT map /tmp/perf-PID.map, and one entry per 64 bytes of it "
+	  "(K, M, G suffixes; default 64M, 4K to 4G)",
+	  CLI_GROUP_OUTPUT },
 	{ 0 },
 };
 
@@ -96,6 +109,7 @@ void cli_symbols__defaults(struct symbol_opts *so)
 {
 	so->demangle = DEMANGLE_SHORT;
 	so->inlines = true;
+	so->jit_map_max = JIT_MAP_MAX_DEFAULT;
 }
 
 void cli_symbols__free(struct symbol_opts *so)

@@ -6,7 +6,8 @@
  *
  * Output per address, innermost frame first, one line each:
  * "FUNCTION<TAB>FILE:LINE" ("??" and "??:0" when unknown), then an empty
- * line (the shape of llvm-symbolizer's output).
+ * line (the shape of llvm-symbolizer's output). Names and files are
+ * escaped as everywhere else (escape.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +22,7 @@
 #include "binsym.h"
 #include "buildid.h"
 #include "devtools.h"
+#include "escape.h"
 #include "demangle.h"
 #include "exit.h"
 
@@ -38,8 +40,12 @@ static void symbolize_print(FILE *out, const struct symloc *loc)
 	for (uint32_t i = loc->nr; i-- > 0;) {
 		const struct frame *f = &loc->f[i];
 
-		fprintf(out, "%s\t%s:%" PRIu32 "\n", f->name ? f->name : "??",
-			f->file ? f->file : "??", f->line);
+		const char *name = f->name ? f->name : "??", *file = f->file ? f->file : "??";
+
+		escape__write(out, name, strlen(name));
+		fputc('\t', out);
+		escape__write(out, file, strlen(file));
+		fprintf(out, ":%" PRIu32 "\n", f->line);
 	}
 	fputc('\n', out);
 }

@@ -5,7 +5,9 @@
  * for its value) decides each comma, colon and line break, and refuses
  * what would not be JSON. Strings are escaped as RFC 8259 requires, and
  * bytes outside valid UTF-8 (RFC 3629: no overlong forms, no surrogates,
- * nothing above U+10FFFF) are written as U+FFFD, one per byte.
+ * nothing above U+10FFFF; utf8.c) are written as U+FFFD, one per byte. C1
+ * controls (U+0080-U+009F), which JSON allows raw, are written as \u0080..
+ * \u009f, so a document shown on a terminal cannot drive it.
  */
 #include <errno.h>
 #include <float.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "utf8.h"
 
 void json__init(struct json_writer *w, FILE *f, unsigned indent, unsigned levels)
 {
@@ -135,35 +138,6 @@ int json__end_array(struct json_writer *w)
 	return json__end(w, false);
 }
 
-/* The length of the valid UTF-8 sequence at @s (@n bytes left), or 0. */
-static size_t utf8__valid_len(const unsigned char *s, size_t n)
-{
-	uint32_t cp, min;
-	size_t len;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2, cp = s[0] & 0x1f, min = 0x80;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		len = 3, cp = s[0] & 0x0f, min = 0x800;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4, cp = s[0] & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 /* The escape of byte @c, or NULL when it stands for itself. */
 static const char *json__escape(unsigned char c, char *buf, size_t size)
 {
@@ -196,16 +170,21 @@ static void json__write_string(struct json_writer *w, const unsigned char *s, si
 
 	putc('"', w->f);
 	while (i < len) {
-		size_t n = utf8__valid_len(s + i, len - i);
+		uint32_t cp = 0;
+		size_t n = utf8__valid_len(s + i, len - i, &cp);
 		const char *esc;
 		char buf[8];
 
-		if (!n)
+		if (!n) {
 			esc = "\\ufffd"; /* not UTF-8: this byte alone */
-		else if (n == 1)
+		} else if (n == 1) {
 			esc = json__escape(s[i], buf, sizeof(buf));
-		else
+		} else if (cp <= 0x9f) { /* a C1 control */
+			snprintf(buf, sizeof(buf), "\\u%04x", (unsigned)cp);
+			esc = buf;
+		} else {
 			esc = NULL;
+		}
 		if (!esc) {
 			i += n;
 			continue;

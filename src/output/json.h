@@ -2,7 +2,7 @@
 /*
  * A streaming JSON (RFC 8259) writer to a FILE *. The writer places the
  * commas, colons and white space; the caller says what comes next. Strings
- * are escaped: '"', '\\' and every control character; bytes that are not
+ * are escaped: '"', '\\' and every control character (C0, DEL, C1); bytes that are not
  * valid UTF-8 become U+FFFD, so any C string gives a valid document.
  *
  * Errors are sticky: the first misuse (a key outside an object, a value

@@ -5,23 +5,29 @@
  * integer count; lines sorted and aggregated. The first frame is the
  * process. Kernel frames end in "_[k]", inlined calls in "_[i]", JIT frames
  * in "_[j]"; with --lines a frame whose source line is known reads
- * "name file.c:42" (the file's base name, as perf shows it). No escaping
- * exists, so a ';' in a name becomes ':' and line breaks are dropped.
+ * "name file.c:42" (the file's base name, as perf shows it). Names come
+ * from outside: control bytes and invalid UTF-8 are written "\xHH" and a
+ * backslash "\\" (escape.c); the format has no escape for ';', so a ';'
+ * in a name becomes ':'.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "output.h"
 
 static void fold__put_name(FILE *f, const char *name)
 {
-	for (const char *c = name; *c; c++) {
-		if (*c == ';')
-			fputc(':', f);
-		else if (*c != '\n' && *c != '\r')
-			fputc(*c, f);
+	for (;;) {
+		size_t n = strcspn(name, ";");
+
+		escape__write(f, name, n);
+		if (!name[n])
+			return;
+		fputc(':', f);
+		name += n + 1;
 	}
 }
 

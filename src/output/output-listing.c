@@ -4,13 +4,15 @@
  * one row per instruction (address, function+offset, samples, percent of
  * the range, source line, instruction; '>' before rows with at least
  * HOT_PERCENT of the range's samples), the hottest source lines; then the
- * totals of the run.
+ * totals of the run. Names, paths and instruction text are escaped
+ * (escape.c): they come from the binaries and the targets.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "output.h"
 
 #define HOT_PERCENT 5.0
@@ -38,18 +40,41 @@ struct widths {
 	int addr, func, count, src;
 };
 
+/* @s escaped into @buf: its whole length, and in *@at where what follows goes. */
+static int row__name(char *buf, size_t size, const char *s, size_t *at)
+{
+	size_t n = escape__str(buf, size, s);
+
+	*at = n < size ? n : size - 1;
+	return n;
+}
+
 static int row__func(const struct listing_row *row, char *buf, size_t size)
 {
+	size_t at;
+	int n;
+
 	if (!row->func)
 		return snprintf(buf, size, "?");
-	return snprintf(buf, size, "%s+0x%" PRIx64, row->func, row->func_off);
+	n = row__name(buf, size, row->func, &at);
+	return n + snprintf(buf + at, size - at, "+0x%" PRIx64, row->func_off);
 }
 
 static int row__src(const struct listing_row *row, char *buf, size_t size)
 {
+	size_t at;
+	int n;
+
 	if (!row->file || !row->line)
 		return snprintf(buf, size, "?");
-	return snprintf(buf, size, "%s:%" PRIu32, row->file, row->line);
+	n = row__name(buf, size, row->file, &at);
+	return n + snprintf(buf + at, size - at, ":%" PRIu32, row->line);
+}
+
+/* @s from outside, escaped. */
+static void listing__put(FILE *f, const char *s)
+{
+	escape__write(f, s, strlen(s));
 }
 
 static void widths__measure(struct widths *w, const struct listing_range *lr)
@@ -81,30 +106,45 @@ static void widths__measure(struct widths *w, const struct listing_range *lr)
 static void range__write_header(FILE *f, const struct listing_range *lr, size_t i,
 				 uint64_t targets)
 {
-	fprintf(f, "range %zu: %s (%s)\n", i + 1, lr->arg, lr->kind);
-	if (lr->binary)
-		fprintf(f, "  binary: %s\n", lr->binary);
+	fprintf(f, "range %zu: ", i + 1);
+	listing__put(f, lr->arg);
+	fprintf(f, " (%s)\n", lr->kind);
+	if (lr->binary) {
+		fputs("  binary: ", f);
+		listing__put(f, lr->binary);
+		fputc('\n', f);
+	}
 	if (lr->end > lr->start) {
-		fprintf(f, "  %s: %s", lr->binary ? "symbol" : "kernel",
-			lr->symbol ? lr->symbol : "(no symbol)");
-		if (lr->impl)
-			fprintf(f, " (an IFUNC; here it selects %s)", lr->impl);
+		fprintf(f, "  %s: ", lr->binary ? "symbol" : "kernel");
+		listing__put(f, lr->symbol ? lr->symbol : "(no symbol)");
+		if (lr->impl) {
+			fputs(" (an IFUNC; here it selects ", f);
+			listing__put(f, lr->impl);
+			fputc(')', f);
+		}
 		fprintf(f, ", 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64 " bytes)\n", lr->start,
 			lr->end, lr->end - lr->start);
 	}
-	if (lr->other)
-		fprintf(f, "  note: targets also map another file of that name, %s: "
-			   "not counted\n", lr->other);
-	if (lr->not_counted)
-		fprintf(f, "  not counted: %s\n", lr->not_counted);
-	else if (lr->unmapped)
+	if (lr->other) {
+		fputs("  note: targets also map another file of that name, ", f);
+		listing__put(f, lr->other);
+		fputs(": not counted\n", f);
+	}
+	if (lr->not_counted) {
+		fputs("  not counted: ", f);
+		listing__put(f, lr->not_counted);
+		fputc('\n', f);
+	} else if (lr->unmapped) {
 		fprintf(f, "  not counted: no target process mapped it\n");
+	}
 	if (lr->nr_insts > 1 || (lr->nr_procs && lr->procs[0].tgid)) {
 		fprintf(f, "  counted in %zu process%s", lr->nr_insts,
 			lr->nr_insts == 1 ? "" : "es");
-		for (size_t j = 0; j < lr->nr_procs; j++)
-			fprintf(f, "%s %d %s %" PRIu64, j ? "," : ":", lr->procs[j].tgid,
-				lr->procs[j].comm ? lr->procs[j].comm : "?", lr->procs[j].count);
+		for (size_t j = 0; j < lr->nr_procs; j++) {
+			fprintf(f, "%s %d ", j ? "," : ":", lr->procs[j].tgid);
+			listing__put(f, lr->procs[j].comm ? lr->procs[j].comm : "?");
+			fprintf(f, " %" PRIu64, lr->procs[j].count);
+		}
 		if (lr->nr_procs < lr->nr_insts)
 			fprintf(f, "%s %zu without samples", lr->nr_procs ? "," : ":",
 				lr->nr_insts - lr->nr_procs);
@@ -112,10 +152,16 @@ static void range__write_header(FILE *f, const struct listing_range *lr, size_t 
 	}
 	fprintf(f, "  %" PRIu64 " samples, %.1f%% of the targets' %" PRIu64 "\n", lr->samples,
 		percent(lr->samples, targets), targets);
-	if (lr->no_code)
-		fprintf(f, "  no disassembly: %s\n", lr->no_code);
-	if (lr->no_source && lr->nr_rows)
-		fprintf(f, "  no source lines: %s\n", lr->no_source);
+	if (lr->no_code) {
+		fputs("  no disassembly: ", f);
+		listing__put(f, lr->no_code);
+		fputc('\n', f);
+	}
+	if (lr->no_source && lr->nr_rows) {
+		fputs("  no source lines: ", f);
+		listing__put(f, lr->no_source);
+		fputc('\n', f);
+	}
 }
 
 static void row__write(FILE *f, const struct listing_row *row, const struct widths *w,
@@ -131,8 +177,10 @@ static void row__write(FILE *f, const struct listing_row *row, const struct widt
 		w->addr, addr, w->func, func, w->count, row->count, pct);
 	if (source)
 		fprintf(f, "  %-*s", o->disasm && row->text ? w->src : 0, src);
-	if (o->disasm && row->text)
-		fprintf(f, "  %s", row->text);
+	if (o->disasm && row->text) {
+		fputs("  ", f);
+		listing__put(f, row->text);
+	}
 	fputc('\n', f);
 }
 
@@ -169,10 +217,12 @@ static void range__write_lines(FILE *f, const struct listing_range *lr)
 	if (!n)
 		return;
 	fprintf(f, "\n  hottest source lines:\n");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "  %5.1f%%  %*" PRIu64 "  %s:%" PRIu32 "\n",
-			percent(lr->srcs[i].count, lr->samples), digits(lr->srcs[0].count, 10),
-			lr->srcs[i].count, lr->srcs[i].file, lr->srcs[i].line);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "  %5.1f%%  %*" PRIu64 "  ", percent(lr->srcs[i].count, lr->samples),
+			digits(lr->srcs[0].count, 10), lr->srcs[i].count);
+		listing__put(f, lr->srcs[i].file);
+		fprintf(f, ":%" PRIu32 "\n", lr->srcs[i].line);
+	}
 	if (lr->nr_srcs > n)
 		fprintf(f, "  (%zu more lines)\n", lr->nr_srcs - n);
 }

@@ -136,7 +136,8 @@ static bool has_kernel_frames(const struct profile *p)
 static void record__warnings(struct session *s, const struct profile *p)
 {
 	const struct symbolizer *sym = session__symbolizer(s);
-	size_t refused;
+	size_t refused, capped, oversized;
+	uint64_t ignored;
 	pid_t pid;
 
 	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym))
@@ -147,6 +148,17 @@ static void record__warnings(struct session *s, const struct profile *p)
 		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "
 				 "process's user or root",
 			      pid, refused > 1 ? " and others" : "");
+	capped = symbolizer__perfmaps_capped(sym, &pid, &ignored);
+	if (capped)
+		session__warn(s, "JIT map /tmp/perf-%d.map%s larger than --jit-map-max: %" PRIu64
+				 " bytes not read; frames there show as [anon+0xADDR]",
+			      pid, capped > 1 ? " and others" : "", ignored);
+	oversized = symbolizer__perfmap_oversized(sym, &pid);
+	if (oversized)
+		session__warn(s, "JIT map /tmp/perf-%d.map%s: %zu entr%s with an impossible size, "
+				 "cut at the next entry",
+			      pid, oversized > 1 ? " and others" : "", oversized,
+			      oversized == 1 ? "y" : "ies");
 	if (p->sideband_lost)
 		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
 				 "show as [binary+0xOFFSET]",

@@ -28,6 +28,7 @@
 #include "array.h"
 #include "caps.h"
 #include "command.h"
+#include "escape.h"
 #include "events.h"
 #include "evspec.h"
 #include "monotime.h"
@@ -102,12 +103,24 @@ static volatile sig_atomic_t session_hurry;
 #define TICK_SECONDS 0.5
 
 
+/*
+ * One line on stderr. Messages quote names from outside (paths, symbols,
+ * comms, JIT map entries), so the whole message is escaped (escape.c): no
+ * control byte of theirs reaches the terminal.
+ */
 static void session__vprint(const struct session *s, const char *what, const char *fmt,
 			    va_list ap)
 {
+	char *msg = NULL;
+	int len = vasprintf(&msg, fmt, ap);
+
 	fprintf(stderr, "%s: %s", s->prog, what);
-	vfprintf(stderr, fmt, ap);
+	if (len >= 0)
+		escape__write(stderr, msg, len);
+	else
+		fputs("out of memory", stderr);
 	fputc('\n', stderr);
+	free(msg);
 }
 
 int session__fail(const struct session *s, int status, const char *fmt, ...)

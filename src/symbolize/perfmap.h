@@ -5,30 +5,52 @@
  * --perf-basic-prof, python -X perf, perf-map-agent... Entries are appended
  * and address ranges reused: where entries overlap, the latest wins. The
  * file is untrusted input read as root: only one owned by the process's
- * user or by root is read.
+ * user or by root is read, at most --jit-map-max bytes of it and one entry
+ * per PERFMAP_BYTES_PER_ENTRY of that, in chunks; an entry whose size
+ * wraps or passes PERFMAP_SIZE_MAX ends at the next entry's start (at most
+ * PERFMAP_SIZE_MAX on), so it cannot swallow the names of the others; a
+ * lookup is one binary search.
  */
 #ifndef BPFPROF_PERFMAP_H
 #define BPFPROF_PERFMAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
+#define PERFMAP_SIZE_MAX (UINT64_C(1) << 30) /* no JIT function is bigger */
+#define PERFMAP_BYTES_PER_ENTRY 64           /* of the byte cap: the entry cap */
+
 struct perfmap;
 
-/* Parse a map from @f. Malformed lines are skipped. NULL + errno (ENOMEM). */
-struct perfmap *perfmap__parse(FILE *f);
-/* An empty map, to be filled by perfmap__read_more. NULL on ENOMEM. */
-struct perfmap *perfmap__new(void);
+/*
+ * Parse a map from @f, at most @max_bytes of it. Malformed lines are
+ * skipped. NULL + errno (ENOMEM).
+ */
+struct perfmap *perfmap__parse(FILE *f, uint64_t max_bytes);
+/*
+ * An empty map, to be filled by perfmap__read_more with at most @max_bytes
+ * of a file, and max_bytes / PERFMAP_BYTES_PER_ENTRY entries. NULL on ENOMEM.
+ */
+struct perfmap *perfmap__new(uint64_t max_bytes);
 /*
  * Add the complete lines of @f from its current position to @pm (a line
- * without its newline is being written: left for next time). Returns the
- * bytes consumed, or -ENOMEM. Later lines still win overlaps.
+ * without its newline is being written: left for next time), until the
+ * caps. Returns the bytes consumed, or -ENOMEM. Later lines still win
+ * overlaps.
  */
 ssize_t perfmap__read_more(struct perfmap *pm, FILE *f);
-/* The name of the latest entry holding @addr, or NULL. */
-const char *perfmap__lookup(const struct perfmap *pm, uint64_t addr);
+/*
+ * The name of the latest entry holding @addr, or NULL (errno ENOMEM when
+ * the entries added since the last lookup could not be indexed).
+ */
+const char *perfmap__lookup(struct perfmap *pm, uint64_t addr);
 size_t perfmap__count(const struct perfmap *pm);
+/* Entries whose size wrapped or passed PERFMAP_SIZE_MAX (clipped). */
+size_t perfmap__oversized(const struct perfmap *pm);
+/* Reading stopped at a cap: the rest of the file is ignored. */
+bool perfmap__full(const struct perfmap *pm);
 void perfmap__free(struct perfmap *pm);
 
 /*

@@ -31,6 +31,7 @@ struct symbolizer {
 	size_t refused;        /* JIT maps refused by the ownership rule */
 	size_t skipped;        /* binaries not read: the stop came first */
 	pid_t first_refused;
+	uint64_t jit_map_max;  /* bytes read of a JIT map at most */
 };
 
 /*
@@ -43,6 +44,7 @@ struct jitmap {
 	dev_t dev;              /* the file read, and how far */
 	ino_t ino;
 	off_t off;
+	uint64_t ignored;       /* bytes beyond the cap, at the last read */
 	bool refused;           /* by the ownership rule; counted once */
 	bool final;             /* looked at again when symbolizing */
 	struct u64map locs;     /* address << 1 | ret -> struct symloc */
@@ -56,6 +58,7 @@ struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_op
 	if (!s)
 		return NULL;
 	s->pt = pt;
+	s->jit_map_max = o->jit_map_max ? o->jit_map_max : JIT_MAP_MAX_DEFAULT;
 	s->dm = demangler__new(o->demangle);
 	if (!s->dm) {
 		free(s);
@@ -216,7 +219,7 @@ static void jitmap__update(struct symbolizer *s, struct jitmap *j, pid_t tgid)
 	if (j->pm && (st.st_dev != j->dev || st.st_ino != j->ino))
 		goto out; /* another file now (the process is gone): keep what we read */
 	if (!j->pm || st.st_size < j->off) { /* first read, or rewritten from the start */
-		struct perfmap *pm = perfmap__new();
+		struct perfmap *pm = perfmap__new(s->jit_map_max);
 
 		if (!pm)
 			goto out;
@@ -225,13 +228,16 @@ static void jitmap__update(struct symbolizer *s, struct jitmap *j, pid_t tgid)
 		j->dev = st.st_dev;
 		j->ino = st.st_ino;
 		j->off = 0;
+		j->ignored = 0;
 	}
-	if (st.st_size > j->off && !fseeko(f, j->off, SEEK_SET)) {
+	if (st.st_size > j->off && !perfmap__full(j->pm) && !fseeko(f, j->off, SEEK_SET)) {
 		ssize_t n = perfmap__read_more(j->pm, f);
 
 		if (n > 0)
 			j->off += n;
 	}
+	if (perfmap__full(j->pm))
+		j->ignored = st.st_size - j->off;
 out:
 	fclose(f);
 }
@@ -248,6 +254,38 @@ size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
 {
 	*pid = s->first_refused;
 	return s->refused;
+}
+
+size_t symbolizer__perfmaps_capped(const struct symbolizer *s, pid_t *pid, uint64_t *ignored)
+{
+	size_t n = 0;
+
+	*ignored = 0;
+	for (size_t i = 0; i < s->jits.cap; i++) {
+		const struct jitmap *j = s->jits.vals[i];
+
+		if (!j || !j->pm || !perfmap__full(j->pm))
+			continue;
+		if (!n++ || (pid_t)s->jits.keys[i] < *pid)
+			*pid = s->jits.keys[i];
+		*ignored += j->ignored;
+	}
+	return n;
+}
+
+size_t symbolizer__perfmap_oversized(const struct symbolizer *s, pid_t *pid)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->jits.cap; i++) {
+		const struct jitmap *j = s->jits.vals[i];
+		size_t k = j && j->pm ? perfmap__oversized(j->pm) : 0;
+
+		if (k && (!n || (pid_t)s->jits.keys[i] < *pid))
+			*pid = s->jits.keys[i];
+		n += k;
+	}
+	return n;
 }
 
 const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const char *comm,
@@ -274,7 +312,10 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 	loc = u64map__get(&j->locs, addr << 1 | ret);
 	if (loc)
 		return loc;
+	errno = 0;
 	name = j->pm ? perfmap__lookup(j->pm, ret ? addr - 1 : addr) : NULL;
+	if (!name && errno == ENOMEM)
+		return NULL;
 	if (name)
 		return symlocs__keep(&j->locs, addr << 1 | ret, symloc__one(FRAME_JIT, name, NULL));
 	loc = u64map__get(&s->anon, addr);

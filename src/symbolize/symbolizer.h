@@ -28,7 +28,13 @@ struct symbol_opts {
 	   NULL-terminated; NULL: /usr/lib/debug */
 	const char **debug_dirs;
 	size_t nr_debug_dirs;        /* --debug-dir ones */
+	uint64_t jit_map_max;        /* bytes read of a JIT map at most (--jit-map-max) */
 };
+
+/* The JIT map bounds (--jit-map-max): the default, and the range taken. */
+#define JIT_MAP_MAX_DEFAULT (UINT64_C(64) << 20)
+#define JIT_MAP_MAX_MIN (UINT64_C(4) << 10)
+#define JIT_MAP_MAX_MAX (UINT64_C(4) << 30)
 
 /* @kallsyms: a kallsyms file, or NULL for no kernel symbols. */
 struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_opts *o,
@@ -71,6 +77,16 @@ size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid);
 void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *stop);
 /* Binaries left unread because the stop came first. */
 size_t symbolizer__skipped(const struct symbolizer *s);
+/*
+ * JIT maps read only in part, at a cap (jit_map_max); *@pid: the first,
+ * *@ignored: the bytes of them not read.
+ */
+size_t symbolizer__perfmaps_capped(const struct symbolizer *s, pid_t *pid, uint64_t *ignored);
+/*
+ * JIT map entries whose size wrapped or was implausible (clipped to the
+ * next entry); *@pid: the process of the first map with any.
+ */
+size_t symbolizer__perfmap_oversized(const struct symbolizer *s, pid_t *pid);
 /* kallsyms could not be read or its addresses are hidden (kptr_restrict). */
 bool symbolizer__kernel_hidden(const struct symbolizer *s);
 

@@ -75,7 +75,7 @@ int main(void)
 
 	st = stack("we;ird", 1, 0, f2, 2, 1);
 	line = fold__line(&st, &none);
-	CHECK_STR(line, "we:ird;a:b;linebreak", "';' becomes ':' and line breaks are dropped");
+	CHECK_STR(line, "we:ird;a:b;line\\x0abreak", "';' becomes ':', a line break is escaped");
 	free(line);
 
 	st = stack("deep", 1, 0, f3, 2, 1);

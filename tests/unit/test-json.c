@@ -104,6 +104,8 @@ static void test_escaping(void)
 	CHECK_ESCAPE("\xe0\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\"", "overlong 3-byte");
 	CHECK_ESCAPE("\xf0\x80\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"", "overlong 4-byte");
 	CHECK_ESCAPE("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"", "a UTF-16 surrogate");
+	CHECK_ESCAPE("\xc2\x80 \xc2\x9f \xc2\xa0", "\"\\u0080 \\u009f \xc2\xa0\"",
+		     "C1 controls as \\u, U+00A0 as it is");
 	CHECK_ESCAPE("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"", "above U+10FFFF");
 	CHECK_ESCAPE("\xf8\x88\x80\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\"",
 		     "5-byte form");
