@@ -136,6 +136,7 @@ static bool has_kernel_frames(const struct profile *p)
 static void record__warnings(struct session *s, const struct profile *p)
 {
 	const struct symbolizer *sym = session__symbolizer(s);
+	const char *first;
 	size_t refused;
 	pid_t pid;
 
@@ -147,6 +148,10 @@ static void record__warnings(struct session *s, const struct profile *p)
 		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "
 				 "process's user or root",
 			      pid, refused > 1 ? " and others" : "");
+	refused = symbolizer__files_refused(sym, &first);
+	if (refused)
+		session__warn(s, "refused %s%s", first,
+			      refused > 1 ? " (and files of other binaries)" : "");
 	if (p->sideband_lost)
 		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
 				 "show as [binary+0xOFFSET]",

@@ -30,6 +30,8 @@ struct symbolizer {
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
 	pid_t first_refused;
+	size_t files_refused;  /* binaries with a debug file or MiniDebugInfo refused */
+	const char *first_file_refused; /* its binsym's message */
 };
 
 /*
@@ -147,6 +149,8 @@ static const struct symloc *symlocs__keep(struct u64map *m, uint64_t key, struct
 
 static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct binary *b)
 {
+	const char *why;
+
 	if (b->id >= s->nr_bins) {
 		size_t n = proc_table__nr_binaries(s->pt);
 		struct binsym **p = realloc(s->bins, n * sizeof(*p));
@@ -157,8 +161,12 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 		s->bins = p;
 		s->nr_bins = n;
 	}
-	if (!s->bins[b->id])
+	if (!s->bins[b->id]) {
 		s->bins[b->id] = binsym__new(b, &s->bo);
+		why = s->bins[b->id] ? binsym__refused(s->bins[b->id]) : NULL;
+		if (why && !s->files_refused++)
+			s->first_file_refused = why;
+	}
 	return s->bins[b->id];
 }
 
@@ -223,6 +231,12 @@ void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid)
 
 	if (j)
 		jitmap__update(s, j, tgid);
+}
+
+size_t symbolizer__files_refused(const struct symbolizer *s, const char **first)
+{
+	*first = s->first_file_refused;
+	return s->files_refused;
 }
 
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)
