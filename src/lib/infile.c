@@ -63,8 +63,13 @@ int infile__open(const char *path, int *fd)
 
 int infile__open_in(int root_fd, const char *path, int *fd)
 {
+	return infile__open_in_flags(root_fd, path, 0, fd);
+}
+
+int infile__open_in_flags(int root_fd, const char *path, int flags, int *fd)
+{
 	struct open_how how = {
-		.flags = O_PATH | O_CLOEXEC,
+		.flags = O_PATH | O_CLOEXEC | (flags & O_NOFOLLOW),
 		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
 	};
 	long pfd = syscall(SYS_openat2, root_fd, path, &how, sizeof(how));

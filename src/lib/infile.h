@@ -28,6 +28,8 @@ int infile__open(const char *path, int *fd);
  * openat2): then nothing inside a root is read, there is no safe way.
  */
 int infile__open_in(int root_fd, const char *path, int *fd);
+/* The same with @flags: O_NOFOLLOW refuses a symlink as the last component. */
+int infile__open_in_flags(int root_fd, const char *path, int flags, int *fd);
 
 /* O_PATH|O_DIRECTORY fd of @path (e.g. /proc/PID/root) into *@fd, for infile__open_in. */
 int infile__open_root(const char *path, int *fd);
