@@ -30,7 +30,6 @@ struct process {
 	pid_t tgid;
 	struct image *images;
 	size_t nr_images;
-	int root_fd; /* its /proc/PID/root (O_PATH), opened on first need; -1: not yet */
 };
 
 struct proc_table {
@@ -81,8 +80,6 @@ void proc_table__free(struct proc_table *pt)
 		for (size_t j = 0; j < pt->procs[i]->nr_images; j++)
 			image__clear(&pt->procs[i]->images[j]);
 		free(pt->procs[i]->images);
-		if (pt->procs[i]->root_fd >= 0)
-			close(pt->procs[i]->root_fd);
 		free(pt->procs[i]);
 	}
 	for (size_t i = 0; i < pt->nr_bins; i++)
@@ -188,7 +185,6 @@ static struct process *proc_table__add(struct proc_table *pt, pid_t tgid, const 
 	if (!p)
 		return NULL;
 	p->tgid = tgid;
-	p->root_fd = -1;
 	if (process__push_image(p, comm, from)) {
 		free(p->images);
 		free(p);
@@ -294,17 +290,21 @@ static bool binary__matches(int fd, const struct map_event *ev)
 	return true;
 }
 
-/* @p's root directory, opened once (-1: gone, or not to be seen). */
-static int process__root(struct process *p)
+/*
+ * @tgid's root directory (O_PATH) in *@root, opened on first need (*@root
+ * -1: not yet; -2: gone, or not to be seen). Not kept per process: the
+ * table keeps every process of a system-wide run, and their fds would add up.
+ */
+static int proc__root(pid_t tgid, int *root)
 {
 	char buf[64];
 
-	if (p->root_fd < 0) {
-		snprintf(buf, sizeof(buf), "/proc/%d/root", p->tgid);
-		if (infile__open_root(buf, &p->root_fd))
-			p->root_fd = -1;
+	if (*root == -1) {
+		snprintf(buf, sizeof(buf), "/proc/%d/root", tgid);
+		if (infile__open_root(buf, root))
+			*root = -2;
 	}
-	return p->root_fd;
+	return *root;
 }
 
 /*
@@ -315,20 +315,20 @@ static int process__root(struct process *p)
  * be told), the path as we see it; each a regular file, and accepted only
  * if it is the same file the mapping reported.
  */
-static int binary__open(struct process *p, bool ours, const struct map_event *ev,
+static int binary__open(pid_t tgid, int *root, bool ours, const struct map_event *ev,
 			const char *path)
 {
 	char buf[128];
-	int fd, root, err;
+	int fd, err;
 
-	snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, p->tgid,
-		 ev->start, ev->end);
+	snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, tgid, ev->start,
+		 ev->end);
 	for (int i = 0; i < 3; i++) {
 		if (i == 0)
 			err = infile__open(buf, &fd);
 		else if (i == 1)
-			err = (root = process__root(p)) < 0 ? -ENOENT :
-							      infile__open_in(root, path, &fd);
+			err = proc__root(tgid, root) < 0 ? -ENOENT :
+							   infile__open_in(*root, path, &fd);
 		else
 			err = ours ? infile__open(path, &fd) : -ENOENT;
 		if (err)
@@ -406,6 +406,8 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 {
 	uint64_t mnt_ns = proc__mnt_ns(p->tgid), ino = 0;
 	struct binary *b, *known;
+	int root = -1;
+	bool foreign;
 	dev_t dev = 0;
 	char *path;
 
@@ -423,11 +425,16 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 		free(path);
 		return NULL;
 	}
-	b->fd = binary__open(p, !mnt_ns || mnt_ns == pt->mnt_ns, ev, path);
+	foreign = mnt_ns && mnt_ns != pt->mnt_ns;
+	b->fd = binary__open(p->tgid, &root, !foreign, ev, path);
 	free(path);
 	/* a container's binary keeps its root, for its debug files (the process may exit) */
-	if (b->fd >= 0 && mnt_ns && mnt_ns != pt->mnt_ns && process__root(p) >= 0)
-		b->root_fd = fcntl(p->root_fd, F_DUPFD_CLOEXEC, 0);
+	if (b->fd >= 0 && foreign && proc__root(p->tgid, &root) >= 0) {
+		b->root_fd = root;
+		root = -1;
+	}
+	if (root >= 0)
+		close(root);
 	b->dev = dev;
 	b->ino = ino;
 	b->mnt_ns = mnt_ns;
