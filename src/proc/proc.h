@@ -3,9 +3,11 @@
  * Processes, their executable mappings and the binaries behind them,
  * as the side band and a /proc scan report them during the run. Each
  * binary is opened once, while a process that maps it still lives
- * (/proc/PID/map_files, then /proc/PID/root), and is known by build-id and
- * by device/inode, so a process that exits, a deleted binary or one that
- * exists only in a container's mount namespace can still be symbolized.
+ * (/proc/PID/map_files, then its path resolved inside /proc/PID/root: a
+ * regular file, never a host file a container's symlink points at), and is
+ * known by device/inode and mount namespace, so a process that exits, a
+ * deleted binary or one that exists only in a container's mount namespace
+ * can still be symbolized.
  */
 #ifndef BPFPROF_PROC_H
 #define BPFPROF_PROC_H
