@@ -7,6 +7,7 @@
 
 #include "array.h"
 #include "elfopen.h"
+#include "elfscn.h"
 #include "search.h"
 #include "srcinfo.h"
 
@@ -328,10 +329,12 @@ struct srcinfo *srcinfo__open(int fd)
 	if (!si)
 		return NULL;
 	si->elf = elf_open__fd(fd);
-	si->dw = si->elf ? dwarf_begin_elf(si->elf, DWARF_C_READ, NULL) : NULL;
+	/* no DWARF whose compressed sections claim too much (a bomb) */
+	err = si->elf ? elf_scn__unpack_bounded(si->elf) : -ENOENT;
+	si->dw = !err ? dwarf_begin_elf(si->elf, DWARF_C_READ, NULL) : NULL;
 	if (!si->dw) {
 		srcinfo__free(si);
-		errno = ENOENT;
+		errno = err ? -err : ENOENT;
 		return NULL;
 	}
 	err = srcinfo__index_units(si);
