@@ -35,6 +35,7 @@ struct process {
 struct proc_table {
 	bool track_all;
 	uint64_t mnt_ns; /* ours (inode; 0: unknown) */
+	bool no_openat2; /* a path inside a process's root could not be resolved safely */
 	struct process **procs;
 	size_t nr_procs, cap_procs;
 	/* open addressing: tgid -> index + 1 into procs; 0 = empty */
@@ -93,6 +94,11 @@ void proc_table__free(struct proc_table *pt)
 size_t proc_table__nr_binaries(const struct proc_table *pt)
 {
 	return pt->nr_bins;
+}
+
+bool proc_table__no_openat2(const struct proc_table *pt)
+{
+	return pt->no_openat2;
 }
 
 size_t proc_table__nr_processes(const struct proc_table *pt)
@@ -315,8 +321,8 @@ static int proc__root(pid_t tgid, int *root)
  * be told), the path as we see it; each a regular file, and accepted only
  * if it is the same file the mapping reported.
  */
-static int binary__open(pid_t tgid, int *root, bool ours, const struct map_event *ev,
-			const char *path)
+static int binary__open(struct proc_table *pt, pid_t tgid, int *root, bool ours,
+			const struct map_event *ev, const char *path)
 {
 	char buf[128];
 	int fd, err;
@@ -329,6 +335,8 @@ static int binary__open(pid_t tgid, int *root, bool ours, const struct map_event
 		else if (i == 1)
 			err = proc__root(tgid, root) < 0 ? -ENOENT :
 							   infile__open_in(*root, path, &fd);
+		if (i == 1 && err == -ENOSYS)
+			pt->no_openat2 = true; /* no openat2: no unsafe fallback either */
 		else
 			err = ours ? infile__open(path, &fd) : -ENOENT;
 		if (err)
@@ -426,7 +434,7 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 		return NULL;
 	}
 	foreign = mnt_ns && mnt_ns != pt->mnt_ns;
-	b->fd = binary__open(p->tgid, &root, !foreign, ev, path);
+	b->fd = binary__open(pt, p->tgid, &root, !foreign, ev, path);
 	free(path);
 	/* a container's binary keeps its root, for its debug files (the process may exit) */
 	if (b->fd >= 0 && foreign && proc__root(p->tgid, &root) >= 0) {

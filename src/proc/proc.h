@@ -102,6 +102,12 @@ const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid);
 
 size_t proc_table__nr_binaries(const struct proc_table *pt);
 size_t proc_table__nr_processes(const struct proc_table *pt);
+/*
+ * A mapped file had to be found by its path inside a process's root, and
+ * the kernel has no openat2 (before 5.6, or a seccomp filter refuses it):
+ * it was not opened, since nothing else keeps the path inside that root.
+ */
+bool proc_table__no_openat2(const struct proc_table *pt);
 
 /* File offset of @addr in @m: addr - start + pgoff. */
 static inline uint64_t mapping__file_offset(const struct mapping *m, uint64_t addr)

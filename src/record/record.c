@@ -148,6 +148,9 @@ static void record__warnings(struct session *s, const struct profile *p)
 		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "
 				 "process's user or root",
 			      pid, refused > 1 ? " and others" : "");
+	if (proc_table__no_openat2(session__procs(s)))
+		session__warn(s, "openat2 is not available (Linux < 5.6, or a seccomp filter): "
+				 "files inside processes' roots were not opened by path");
 	refused = symbolizer__files_refused(sym, &first);
 	if (refused)
 		session__warn(s, "refused %s%s", first,

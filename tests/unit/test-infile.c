@@ -5,12 +5,19 @@
  * would pass its bound fails.
  */
 #include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "check.h"
 #include "infile.h"
 
@@ -36,9 +43,36 @@ static void write_file(const char *path, const char *text)
 	}
 }
 
+/*
+ * infile__open_in(@root, @path) in a child where openat2 fails with ENOSYS,
+ * as on a kernel before 5.6 (a seccomp filter): its result.
+ */
+static int open_in_without_openat2(int root, const char *path)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_openat2, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = ARRAY_SIZE(f), .filter = f };
+	int status, fd;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+			_exit(100);
+		_exit(-infile__open_in(root, path, &fd));
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return 1;
+	return -WEXITSTATUS(status);
+}
+
 int main(void)
 {
-	char *buf = NULL;
+	char *buf = NULL, cmd[256];
 	size_t len = 0;
 	int fd = -1, root = -1, err;
 
@@ -101,6 +135,11 @@ int main(void)
 	      "a symlink to a host file stays inside the root (no /etc/passwd there)");
 	CHECK(infile__open_in(root, "/up", &fd) == -ENOENT, "\"..\" stays inside the root");
 	CHECK(infile__open_in(root, "/magic", &fd) < 0, "no magic link is followed");
+	CHECK(open_in_without_openat2(root, "/etc/inside") == -ENOSYS,
+	      "without openat2 (Linux < 5.6): -ENOSYS, no unsafe fallback");
 	close(root);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd))
+		return 1;
 	return check_done();
 }
