@@ -335,10 +335,10 @@ static int binary__open(struct proc_table *pt, pid_t tgid, int *root, bool ours,
 		else if (i == 1)
 			err = proc__root(tgid, root) < 0 ? -ENOENT :
 							   infile__open_in(*root, path, &fd);
-		if (i == 1 && err == -ENOSYS)
-			pt->no_openat2 = true; /* no openat2: no unsafe fallback either */
 		else
 			err = ours ? infile__open(path, &fd) : -ENOENT;
+		if (i == 1 && err == -ENOSYS)
+			pt->no_openat2 = true; /* no openat2: no unsafe fallback either */
 		if (err)
 			continue;
 		if (binary__matches(fd, ev))
