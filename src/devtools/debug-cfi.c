@@ -26,6 +26,7 @@
 #include "devtools.h"
 #include "monotime.h"
 #include "exit.h"
+#include "infile.h"
 
 #define CFI_PROG "bpfprof debug-cfi"
 
@@ -213,11 +214,12 @@ static int cfi_dump(const char *path, const char *debug_path, int fd, int debug_
 
 static int cfi_open(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd, err = infile__open(path, &fd);
 
-	if (fd < 0)
-		fprintf(stderr, CFI_PROG ": cannot open '%s': %s\n", path,
-			strerror(errno));
+	if (err) {
+		fprintf(stderr, CFI_PROG ": cannot open '%s': %s\n", path, infile__strerror(err));
+		return -1;
+	}
 	return fd;
 }
 

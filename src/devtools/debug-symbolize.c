@@ -25,6 +25,7 @@
 #include "escape.h"
 #include "demangle.h"
 #include "exit.h"
+#include "infile.h"
 
 static int symbolize_usage(FILE *f, int status)
 {
@@ -69,7 +70,7 @@ int debug_symbolize__run(int argc, char **argv)
 	bool offsets = false;
 	int c, status = EXIT_RUNTIME;
 	char *line = NULL;
-	int n;
+	int n, err;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -112,10 +113,11 @@ int debug_symbolize__run(int argc, char **argv)
 	}
 	b.path = argv[optind];
 	b.name = strrchr(b.path, '/') ? strrchr(b.path, '/') + 1 : b.path;
-	b.fd = open(b.path, O_RDONLY | O_CLOEXEC);
-	if (b.fd < 0) {
+	err = infile__open(b.path, &b.fd);
+	if (err) {
+		b.fd = -1;
 		fprintf(stderr, "bpfprof debug-symbolize: cannot open '%s': %s\n", b.path,
-			strerror(errno));
+			infile__strerror(err));
 		status = EXIT_USAGE;
 		goto out;
 	}

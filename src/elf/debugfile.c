@@ -18,6 +18,7 @@
 #include "debugfile.h"
 #include "elfopen.h"
 #include "elfscn.h"
+#include "infile.h"
 
 static uint32_t crc32_update(uint32_t crc, const unsigned char *buf, size_t len)
 {
@@ -41,11 +42,20 @@ static uint32_t crc32_update(uint32_t crc, const unsigned char *buf, size_t len)
 int debugfile__crc(int fd, uint32_t *crc)
 {
 	unsigned char buf[65536];
+	struct stat st;
 	off_t off = 0;
-	ssize_t n;
+	ssize_t n = 0;
 
 	*crc = 0;
-	while ((n = pread(fd, buf, sizeof(buf), off)) > 0) {
+	if (fstat(fd, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -INFILE_ENOTREG;
+	/* the size it had: a file that grows while it is read is not read forever */
+	while (off < st.st_size &&
+	       (n = pread(fd, buf, st.st_size - off < (off_t)sizeof(buf) ? (size_t)(st.st_size - off) :
+									  sizeof(buf),
+			  off)) > 0) {
 		*crc = crc32_update(*crc, buf, n);
 		off += n;
 	}
@@ -86,17 +96,31 @@ int debugfile__link(int fd, char *name, size_t size, uint32_t *crc)
 	return err;
 }
 
-/* Decompress a whole .xz stream into a growing buffer. */
+size_t debugfile__unxz_bound(size_t in_size)
+{
+	size_t cap = DEBUGFILE_UNXZ_MAX / DEBUGFILE_UNXZ_RATIO;
+
+	return in_size < cap ? in_size * DEBUGFILE_UNXZ_RATIO : DEBUGFILE_UNXZ_MAX;
+}
+
+/*
+ * Decompress a whole .xz stream into a growing buffer, at most
+ * debugfile__unxz_bound(@in_size) bytes (a bomb is refused, not read) and
+ * DEBUGFILE_UNXZ_MEMLIMIT of decoder memory.
+ */
 static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t *out_size)
 {
+	size_t max = debugfile__unxz_bound(in_size), cap = in_size * 4 + 4096, old;
 	lzma_stream strm = LZMA_STREAM_INIT;
-	size_t cap = in_size * 4 + 4096, old;
-	uint8_t *buf = malloc(cap);
+	uint8_t *buf;
 	lzma_ret ret;
 
+	if (cap > max + 1)
+		cap = max + 1;
+	buf = malloc(cap);
 	if (!buf)
 		return -ENOMEM;
-	if (lzma_stream_decoder(&strm, UINT64_MAX, 0) != LZMA_OK) {
+	if (lzma_stream_decoder(&strm, DEBUGFILE_UNXZ_MEMLIMIT, 0) != LZMA_OK) {
 		free(buf);
 		return -ENOMEM;
 	}
@@ -107,9 +131,14 @@ static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t
 	while ((ret = lzma_code(&strm, LZMA_FINISH)) == LZMA_OK) {
 		if (strm.avail_out)
 			continue;
+		/* one byte past the bound tells a bomb */
+		if (strm.total_out > max)
+			break;
 		old = cap;
 		if (array__grow((void **)&buf, &cap, old + 1, 1))
 			break;
+		if (cap > max + 1)
+			cap = max + 1;
 		strm.next_out = buf + old;
 		strm.avail_out = cap - old;
 	}
@@ -117,6 +146,8 @@ static int debugfile__unxz(const uint8_t *in, size_t in_size, void **out, size_t
 	lzma_end(&strm);
 	if (ret != LZMA_STREAM_END) {
 		free(buf);
+		if (ret == LZMA_MEMLIMIT_ERROR || *out_size > max)
+			return -EFBIG;
 		return ret == LZMA_MEM_ERROR || ret == LZMA_OK ? -ENOMEM : -EINVAL;
 	}
 	*out = buf;
@@ -135,34 +166,66 @@ int debugfile__minidebuginfo(int fd, void **image, size_t *size)
 	return err;
 }
 
-static int debugfile__by_build_id(const uint8_t *id, size_t len, const char *const *roots)
+/*
+ * Open the candidate @path (inside @w->root_fd when @in_root), a regular
+ * file only: the first one refused (a FIFO, a device, a directory) is
+ * named in @w->refused. 0 or -errno.
+ */
+static int debugfile__candidate(struct debugfile_where *w, bool in_root, const char *path,
+				int *fd)
 {
-	char hex[2 * BUILD_ID_MAX + 1], path[PATH_MAX];
+	int err = in_root ? infile__open_in(w->root_fd, path, fd) : infile__open(path, fd);
+
+	if (err == -INFILE_ENOTREG && w->refused && !w->refused[0])
+		snprintf(w->refused, w->refused_size, "%s%s: %s", in_root ? "(container) " : "",
+			 path, infile__strerror(err));
+	return err;
+}
+
+/* ROOT/.build-id/xx/rest.debug holding build-id @id: its fd, else -ENOENT. */
+static int debugfile__try_build_id(struct debugfile_where *w, bool in_root, const char *root,
+				   const uint8_t *id, size_t len, const char *hex)
+{
+	char path[PATH_MAX];
 	uint8_t got[BUILD_ID_MAX];
 	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", root, hex, hex + 2);
+	if (debugfile__candidate(w, in_root, path, &fd))
+		return -ENOENT;
+	n = buildid__read_fd(fd, got, sizeof(got));
+	if (n > 0 && (size_t)n == len && !memcmp(got, id, len))
+		return fd;
+	close(fd);
+	return -ENOENT;
+}
+
+static int debugfile__by_build_id(const uint8_t *id, size_t len, struct debugfile_where *w)
+{
+	char hex[2 * BUILD_ID_MAX + 1];
+	int fd;
 
 	if (len < 2)
 		return -ENOENT;
 	buildid__hex(id, len, hex);
-	for (size_t r = 0; roots[r]; r++) {
-		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", roots[r], hex, hex + 2);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		n = buildid__read_fd(fd, got, sizeof(got));
-		if (n > 0 && (size_t)n == len && !memcmp(got, id, len))
+	/* a container's own /usr/lib/debug first, resolved inside its root */
+	if (w->root_fd >= 0 &&
+	    (fd = debugfile__try_build_id(w, true, DEBUGFILE_ROOT, id, len, hex)) >= 0)
+		return fd;
+	for (size_t r = 0; w->roots[r]; r++)
+		if ((fd = debugfile__try_build_id(w, false, w->roots[r], id, len, hex)) >= 0)
 			return fd;
-		close(fd);
-	}
 	return -ENOENT;
 }
 
-static int debugfile__try_link(const char *path, uint32_t crc)
+/* @path if its CRC-32 is @crc (read up to the size it had when opened). */
+static int debugfile__try_link(struct debugfile_where *w, bool in_root, const char *path,
+			       uint32_t crc)
 {
 	uint32_t got;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd;
 
-	if (fd < 0)
+	if (debugfile__candidate(w, in_root, path, &fd))
 		return -ENOENT;
 	if (!debugfile__crc(fd, &got) && got == crc)
 		return fd;
@@ -170,10 +233,11 @@ static int debugfile__try_link(const char *path, uint32_t crc)
 	return -ENOENT;
 }
 
-static int debugfile__by_link(int fd, const char *path, const char *const *roots)
+static int debugfile__by_link(int fd, struct debugfile_where *w)
 {
 	char name[NAME_MAX + 1], dir[PATH_MAX], cand[2 * PATH_MAX + 16];
-	const char *slash;
+	bool in_root = w->root_fd >= 0;
+	const char *slash, *path = w->path;
 	uint32_t crc;
 	int dfd;
 
@@ -183,26 +247,29 @@ static int debugfile__by_link(int fd, const char *path, const char *const *roots
 	if (!slash)
 		return -ENOENT;
 	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	/* beside the binary and in .debug/: where the binary is (a container's root) */
 	snprintf(cand, sizeof(cand), "%s/%s", dir, name);
-	if (strcmp(cand, path) && (dfd = debugfile__try_link(cand, crc)) >= 0)
+	if (strcmp(cand, path) && (dfd = debugfile__try_link(w, in_root, cand, crc)) >= 0)
 		return dfd;
 	snprintf(cand, sizeof(cand), "%s/.debug/%s", dir, name);
-	if ((dfd = debugfile__try_link(cand, crc)) >= 0)
+	if ((dfd = debugfile__try_link(w, in_root, cand, crc)) >= 0)
 		return dfd;
-	for (size_t r = 0; roots[r]; r++) {
-		snprintf(cand, sizeof(cand), "%s%s/%s", roots[r], dir, name);
-		if ((dfd = debugfile__try_link(cand, crc)) >= 0)
+	snprintf(cand, sizeof(cand), "%s%s/%s", DEBUGFILE_ROOT, dir, name);
+	if (in_root && (dfd = debugfile__try_link(w, true, cand, crc)) >= 0)
+		return dfd;
+	for (size_t r = 0; w->roots[r]; r++) {
+		snprintf(cand, sizeof(cand), "%s%s/%s", w->roots[r], dir, name);
+		if ((dfd = debugfile__try_link(w, false, cand, crc)) >= 0)
 			return dfd;
 	}
 	return -ENOENT;
 }
 
-int debugfile__open(int fd, const char *path, const uint8_t *id, size_t len,
-		    const char *const *roots)
+int debugfile__open(int fd, const uint8_t *id, size_t len, struct debugfile_where *w)
 {
-	int dfd = debugfile__by_build_id(id, len, roots);
+	int dfd = debugfile__by_build_id(id, len, w);
 
-	return dfd >= 0 ? dfd : debugfile__by_link(fd, path, roots);
+	return dfd >= 0 ? dfd : debugfile__by_link(fd, w);
 }
 
 /*

@@ -24,4 +24,16 @@ Elf_Scn *elf_scn__next(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, const char **name)
  */
 Elf_Scn *elf_scn__next_header(Elf *elf, Elf_Scn *scn, GElf_Shdr *sh);
 
+/*
+ * Compressed sections (SHF_COMPRESSED, or GNU .zdebug_*) are unpacked by
+ * libelf for libdw into a buffer of the size their header claims, refused
+ * only beyond 1032 times their size (zlib's highest ratio). We take a
+ * file's DWARF only when each claims at most ELF_SCN_UNPACK_RATIO times its
+ * size and ELF_SCN_UNPACK_MAX bytes (DWARF compresses 3 to 10 times).
+ */
+#define ELF_SCN_UNPACK_RATIO 64
+#define ELF_SCN_UNPACK_MAX (1ull << 30)
+/* 0, or -EFBIG when a compressed section of @elf claims more than the bounds above. */
+int elf_scn__unpack_bounded(Elf *elf);
+
 #endif /* BPFPROF_ELFSCN_H */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "elfload.h"
+#include "infile.h"
 #include "kcore.h"
 
 /* The file offset of [addr, addr + len) through the PT_LOAD holding all of it. */
@@ -28,11 +29,12 @@ static int kcore__offset(int fd, uint64_t addr, size_t len, off_t *off)
 
 int kcore__read(const char *path, uint64_t addr, void *buf, size_t len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
 	off_t off;
+	int fd, err;
 
-	if (fd < 0)
-		return -errno;
+	err = infile__open(path, &fd);
+	if (err)
+		return err;
 	err = kcore__offset(fd, addr, len, &off);
 	err = err ?: elf_file__pread(fd, buf, len, off);
 	close(fd);

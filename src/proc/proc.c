@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "infile.h"
 #include "proc.h"
 #include "search.h"
 
@@ -33,6 +34,8 @@ struct process {
 
 struct proc_table {
 	bool track_all;
+	uint64_t mnt_ns; /* ours (inode; 0: unknown) */
+	bool no_openat2; /* a path inside a process's root could not be resolved safely */
 	struct process **procs;
 	size_t nr_procs, cap_procs;
 	/* open addressing: tgid -> index + 1 into procs; 0 = empty */
@@ -42,12 +45,16 @@ struct proc_table {
 	size_t nr_bins, cap_bins;
 };
 
+static uint64_t proc__mnt_ns(pid_t tgid);
+
 struct proc_table *proc_table__new(bool track_all)
 {
 	struct proc_table *pt = calloc(1, sizeof(*pt));
 
-	if (pt)
+	if (pt) {
 		pt->track_all = track_all;
+		pt->mnt_ns = proc__mnt_ns(getpid());
+	}
 	return pt;
 }
 
@@ -87,6 +94,11 @@ void proc_table__free(struct proc_table *pt)
 size_t proc_table__nr_binaries(const struct proc_table *pt)
 {
 	return pt->nr_bins;
+}
+
+bool proc_table__no_openat2(const struct proc_table *pt)
+{
+	return pt->no_openat2;
 }
 
 size_t proc_table__nr_processes(const struct proc_table *pt)
@@ -285,49 +297,55 @@ static bool binary__matches(int fd, const struct map_event *ev)
 }
 
 /*
- * Open the mapped file while the process lives: its map_files entry (works
- * for deleted files and other mount namespaces), its root, then the path as
- * we see it, each accepted only if it is the same file.
+ * @tgid's root directory (O_PATH) in *@root, opened on first need (*@root
+ * -1: not yet; -2: gone, or not to be seen). Not kept per process: the
+ * table keeps every process of a system-wide run, and their fds would add up.
  */
-static int binary__open(pid_t tgid, const struct map_event *ev, const char *path)
+static int proc__root(pid_t tgid, int *root)
 {
-	char buf[4096 + 64];
-	int fd;
+	char buf[64];
 
+	if (*root == -1) {
+		snprintf(buf, sizeof(buf), "/proc/%d/root", tgid);
+		if (infile__open_root(buf, root))
+			*root = -2;
+	}
+	return *root;
+}
+
+/*
+ * Open the mapped file while the process lives: its map_files entry (works
+ * for deleted files and other mount namespaces), its path inside its root
+ * (resolved there: a symlink the process planted cannot lead out of it),
+ * then, for a process in our mount namespace (or one gone before it could
+ * be told), the path as we see it; each a regular file, and accepted only
+ * if it is the same file the mapping reported.
+ */
+static int binary__open(struct proc_table *pt, pid_t tgid, int *root, bool ours,
+			const struct map_event *ev, const char *path)
+{
+	char buf[128];
+	int fd, err;
+
+	snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, tgid, ev->start,
+		 ev->end);
 	for (int i = 0; i < 3; i++) {
 		if (i == 0)
-			snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64,
-				 tgid, ev->start, ev->end);
+			err = infile__open(buf, &fd);
 		else if (i == 1)
-			snprintf(buf, sizeof(buf), "/proc/%d/root%s", tgid, path);
+			err = proc__root(tgid, root) < 0 ? -ENOENT :
+							   infile__open_in(*root, path, &fd);
 		else
-			snprintf(buf, sizeof(buf), "%s", path);
-		fd = open(buf, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
+			err = ours ? infile__open(path, &fd) : -ENOENT;
+		if (i == 1 && err == -ENOSYS)
+			pt->no_openat2 = true; /* no openat2: no unsafe fallback either */
+		if (err)
 			continue;
 		if (binary__matches(fd, ev))
 			return fd;
 		close(fd);
 	}
 	return -1;
-}
-
-/*
- * The root directory of @tgid when it lives in another mount namespace (a
- * container), held open so its debug files can be searched after it
- * exits; -1 when it shares ours or cannot be told.
- */
-static int proc__foreign_root(pid_t tgid)
-{
-	char buf[64];
-	struct stat self, other;
-
-	snprintf(buf, sizeof(buf), "/proc/%d/ns/mnt", tgid);
-	if (stat("/proc/self/ns/mnt", &self) || stat(buf, &other) ||
-	    (self.st_ino == other.st_ino && self.st_dev == other.st_dev))
-		return -1;
-	snprintf(buf, sizeof(buf), "/proc/%d/root", tgid);
-	return open(buf, O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
 static char *binary__clean_path(const char *path)
@@ -391,17 +409,19 @@ static struct binary *proc_table__vdso(struct proc_table *pt)
 	return b;
 }
 
-static struct binary *proc_table__binary(struct proc_table *pt, pid_t tgid,
+static struct binary *proc_table__binary(struct proc_table *pt, struct process *p,
 					 const struct map_event *ev)
 {
-	uint64_t mnt_ns = proc__mnt_ns(tgid), ino = 0;
+	uint64_t mnt_ns = proc__mnt_ns(p->tgid), ino = 0;
 	struct binary *b, *known;
+	int root = -1;
+	bool foreign;
 	dev_t dev = 0;
 	char *path;
 
 	if (!strcmp(ev->path, "[vdso]"))
 		return proc_table__vdso(pt);
-	map_event__file(tgid, ev, &dev, &ino);
+	map_event__file(p->tgid, ev, &dev, &ino);
 	b = proc_table__find_binary(pt, dev, ino, mnt_ns, ev->build_id, ev->build_id_len);
 	if (b)
 		return b;
@@ -413,10 +433,16 @@ static struct binary *proc_table__binary(struct proc_table *pt, pid_t tgid,
 		free(path);
 		return NULL;
 	}
-	b->fd = binary__open(tgid, ev, path);
+	foreign = mnt_ns && mnt_ns != pt->mnt_ns;
+	b->fd = binary__open(pt, p->tgid, &root, !foreign, ev, path);
 	free(path);
-	if (b->fd >= 0)
-		b->root_fd = proc__foreign_root(tgid);
+	/* a container's binary keeps its root, for its debug files (the process may exit) */
+	if (b->fd >= 0 && foreign && proc__root(p->tgid, &root) >= 0) {
+		b->root_fd = root;
+		root = -1;
+	}
+	if (root >= 0)
+		close(root);
 	b->dev = dev;
 	b->ino = ino;
 	b->mnt_ns = mnt_ns;
@@ -511,7 +537,7 @@ static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
 	/* the side band names anonymous memory "//anon"; /proc leaves it empty */
 	if ((ev->path[0] == '/' && strncmp(ev->path, "//anon", 6)) ||
 	    !strcmp(ev->path, "[vdso]")) {
-		m.bin = proc_table__binary(pt, p->tgid, ev);
+		m.bin = proc_table__binary(pt, p, ev);
 		if (!m.bin)
 			return -ENOMEM;
 	}

@@ -3,9 +3,11 @@
  * Processes, their executable mappings and the binaries behind them,
  * as the side band and a /proc scan report them during the run. Each
  * binary is opened once, while a process that maps it still lives
- * (/proc/PID/map_files, then /proc/PID/root), and is known by build-id and
- * by device/inode, so a process that exits, a deleted binary or one that
- * exists only in a container's mount namespace can still be symbolized.
+ * (/proc/PID/map_files, then its path resolved inside /proc/PID/root: a
+ * regular file, never a host file a container's symlink points at), and is
+ * known by device/inode and mount namespace, so a process that exits, a
+ * deleted binary or one that exists only in a container's mount namespace
+ * can still be symbolized.
  */
 #ifndef BPFPROF_PROC_H
 #define BPFPROF_PROC_H
@@ -100,6 +102,12 @@ const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid);
 
 size_t proc_table__nr_binaries(const struct proc_table *pt);
 size_t proc_table__nr_processes(const struct proc_table *pt);
+/*
+ * A mapped file had to be found by its path inside a process's root, and
+ * the kernel has no openat2 (before 5.6, or a seccomp filter refuses it):
+ * it was not opened, since nothing else keeps the path inside that root.
+ */
+bool proc_table__no_openat2(const struct proc_table *pt);
 
 /* File offset of @addr in @m: addr - start + pgoff. */
 static inline uint64_t mapping__file_offset(const struct mapping *m, uint64_t addr)

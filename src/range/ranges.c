@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "buildid.h"
+#include "infile.h"
 #include "ranges.h"
 
 /* Where the kernel's half of the address space starts (x86-64). */
@@ -272,8 +273,7 @@ static const struct binary *range_set__open_path(struct range_set *rs, const cha
 		free(b);
 		return NULL;
 	}
-	b->fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (b->fd < 0) {
+	if (infile__open(path, &b->fd)) {
 		free(b->path);
 		free(b);
 		return NULL;
@@ -340,10 +340,11 @@ static int own_object__match(struct dl_phdr_info *info, size_t size, void *ctx)
 	if (!info->dlpi_name || !info->dlpi_name[0])
 		return 0;
 	if (o->b->build_id_len) {
-		fd = open(info->dlpi_name, O_RDONLY | O_CLOEXEC);
-		len = fd >= 0 ? buildid__read_fd(fd, id, sizeof(id)) : -1;
-		if (fd >= 0)
+		len = -1;
+		if (!infile__open(info->dlpi_name, &fd)) {
+			len = buildid__read_fd(fd, id, sizeof(id));
 			close(fd);
+		}
 		same = len > 0 && (size_t)len == o->b->build_id_len &&
 		       !memcmp(id, o->b->build_id, len);
 	} else {

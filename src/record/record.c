@@ -137,6 +137,7 @@ static void record__warnings(struct session *s, const struct profile *p)
 {
 	const struct symbolizer *sym = session__symbolizer(s);
 	size_t refused, capped, oversized;
+	const char *first;
 	uint64_t ignored;
 	pid_t pid;
 
@@ -159,6 +160,13 @@ static void record__warnings(struct session *s, const struct profile *p)
 				 "cut at the next entry",
 			      pid, oversized > 1 ? " and others" : "", oversized,
 			      oversized == 1 ? "y" : "ies");
+	if (proc_table__no_openat2(session__procs(s)))
+		session__warn(s, "openat2 is not available (Linux < 5.6, or a seccomp filter): "
+				 "files inside processes' roots were not opened by path");
+	refused = symbolizer__files_refused(sym, &first);
+	if (refused)
+		session__warn(s, "refused %s%s", first,
+			      refused > 1 ? " (and files of other binaries)" : "");
 	if (p->sideband_lost)
 		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
 				 "show as [binary+0xOFFSET]",

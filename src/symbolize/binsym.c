@@ -2,6 +2,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct binsym {
 	struct u64map by_off;   /* file offset << 1 | ret -> struct symloc */
 	struct u64map by_vaddr; /* vaddr << 1 | ret -> struct symloc */
 	struct src_frames sf;   /* scratch */
+	char refused[PATH_MAX + 128]; /* the first file refused, and why; "" */
 };
 
 /* The vDSO every process maps is the one this process has. */
@@ -51,31 +53,21 @@ static bool binsym__wants_dwarf(const struct binsym *bs)
  * from debuginfod when the binary lacks what is wanted (a .symtab; DWARF
  * when lines or inlines are asked for). -ENOENT when there is none.
  */
-static int binsym__debug_fd(const struct binsym *bs)
+static int binsym__debug_fd(struct binsym *bs)
 {
-	static const char *const default_roots[] = { "/usr/lib/debug", NULL };
-	const char *const *given = bs->o.debug_roots ? bs->o.debug_roots : default_roots;
+	static const char *const default_roots[] = { DEBUGFILE_ROOT, NULL };
 	const struct binary *b = bs->b;
-	const char **roots = NULL;
-	char croot[64];
-	size_t n = 0;
-	int fd;
+	/* a container's binary: its own debug files, inside the root we hold
+	 * open (the process may be gone by now) */
+	struct debugfile_where w = {
+		.path = b->path,
+		.root_fd = b->root_fd,
+		.roots = bs->o.debug_roots ? bs->o.debug_roots : default_roots,
+		.refused = bs->refused,
+		.refused_size = sizeof(bs->refused),
+	};
+	int fd = debugfile__open(b->fd, b->build_id, b->build_id_len, &w);
 
-	if (b->root_fd >= 0) {
-		/* a container's binary: its own /usr/lib/debug first, through the
-		 * root we hold open (the process may be gone by now) */
-		while (given[n])
-			n++;
-		roots = calloc(n + 2, sizeof(*roots));
-		if (roots) {
-			snprintf(croot, sizeof(croot), "/proc/self/fd/%d/usr/lib/debug", b->root_fd);
-			roots[0] = croot;
-			memcpy(roots + 1, given, n * sizeof(*roots));
-			given = roots;
-		}
-	}
-	fd = debugfile__open(b->fd, b->path, b->build_id, b->build_id_len, given);
-	free(roots);
 	if (fd < 0 && b->build_id_len &&
 	    (!elf_symtab__has_symtab(bs->tab) ||
 	     (binsym__wants_dwarf(bs) && !elf_symtab__has_dwarf(bs->tab))))
@@ -92,7 +84,7 @@ static void binsym__load_debug(struct binsym *bs)
 {
 	void *image;
 	size_t size;
-	int fd;
+	int fd, err;
 
 	if (binsym__stopped(bs))
 		return;
@@ -105,7 +97,13 @@ static void binsym__load_debug(struct binsym *bs)
 			close(fd);
 		return;
 	}
-	if (debugfile__minidebuginfo(bs->b->fd, &image, &size))
+	err = debugfile__minidebuginfo(bs->b->fd, &image, &size);
+	if (err == -EFBIG && !bs->refused[0])
+		snprintf(bs->refused, sizeof(bs->refused),
+			 "%s: its MiniDebugInfo (.gnu_debugdata) decompresses past %d times "
+			 "its size or %u MiB",
+			 bs->b->path, DEBUGFILE_UNXZ_RATIO, DEBUGFILE_UNXZ_MAX >> 20);
+	if (err)
 		return;
 	bs->dbg = elf_symtab__load_mem(image, size); /* copies what it keeps */
 	free(image);
@@ -129,6 +127,11 @@ struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o)
 	if (b->fd >= 0 && !b->vdso)
 		binsym__load_debug(bs);
 	return bs;
+}
+
+const char *binsym__refused(const struct binsym *bs)
+{
+	return bs->refused[0] ? bs->refused : NULL;
 }
 
 void symlocs__free(struct u64map *m)

@@ -57,6 +57,11 @@ struct binsym;
  */
 struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o);
 void binsym__free(struct binsym *bs);
+/*
+ * The first file refused while looking for @bs's names ("PATH: why": a
+ * debug file that is not a regular file, a MiniDebugInfo bomb), or NULL.
+ */
+const char *binsym__refused(const struct binsym *bs);
 
 /*
  * The frames at file offset @off (@ret: a return address; the call before

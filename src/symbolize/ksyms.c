@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "infile.h"
 #include "ksyms.h"
 #include "number.h"
 #include "search.h"
@@ -33,6 +34,9 @@ struct kline {
 	size_t mod_len;
 };
 
+/* /proc/kallsyms is tens of MiB; a file that never ends is not read forever. */
+#define KSYMS_FILE_MAX (1ul << 30)
+
 struct kparse {
 	char *buf; /* the file, NUL-terminated; names are compacted to its front */
 	size_t w; /* compaction write offset */
@@ -45,54 +49,6 @@ struct kparse {
 	size_t lines;
 	bool nonzero;
 };
-
-/* Make room for at least one more byte and the NUL after it. */
-static int fbuf__grow(char **buf, size_t *cap, size_t n)
-{
-	size_t ncap = *cap ? 2 * *cap : 1 << 20;
-	char *nbuf;
-
-	if (n + 1 < *cap)
-		return 0;
-	nbuf = realloc(*buf, ncap);
-	if (!nbuf)
-		return -ENOMEM;
-	*buf = nbuf;
-	*cap = ncap;
-	return 0;
-}
-
-/* The whole file, NUL-terminated (/proc files report size 0: read to EOF). */
-static char *file__read(const char *path, size_t *len)
-{
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
-	int fd, err = 0;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	while (!(err = fbuf__grow(&buf, &cap, n))) {
-		ssize_t r = read(fd, buf + n, cap - n - 1);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			err = -errno;
-		if (r <= 0)
-			break;
-		n += r;
-	}
-	close(fd);
-	if (err) {
-		free(buf);
-		errno = -err;
-		return NULL;
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
 
 /* Parse hex digits at *@p; advances *@p. Returns 0 or -EINVAL. */
 static int hex__parse(char **p, uint64_t *out)
@@ -313,7 +269,7 @@ struct ksyms *ksyms__load(const char *path)
 	struct kparse kp = { 0 };
 	struct ksyms *ks;
 	size_t len;
-	int err;
+	int err, fd;
 
 	if (!path) {
 		errno = EINVAL;
@@ -322,8 +278,12 @@ struct ksyms *ksyms__load(const char *path)
 	ks = calloc(1, sizeof(*ks));
 	if (!ks)
 		return NULL;
-	kp.buf = file__read(path, &len);
-	err = kp.buf ? kparse__all(&kp, len) : -errno;
+	err = infile__open(path, &fd);
+	if (!err) {
+		err = infile__read_all(fd, KSYMS_FILE_MAX, &kp.buf, &len);
+		close(fd);
+	}
+	err = err ?: kparse__all(&kp, len);
 	if (!err)
 		err = kparse__finish(&kp, ks);
 	free(kp.buf);

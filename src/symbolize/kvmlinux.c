@@ -13,6 +13,7 @@
 #include "array.h"
 #include "buildid.h"
 #include "elfopen.h"
+#include "infile.h"
 #include "elfscn.h"
 #include "kvmlinux.h"
 
@@ -33,9 +34,8 @@ int kvmlinux__kernel_build_id(const char *notes, uint8_t *id, size_t size)
 
 	if (!buf)
 		return -ENOMEM;
-	fd = open(notes, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
+	ret = infile__open(notes, &fd);
+	if (ret) {
 		free(buf);
 		return ret;
 	}
@@ -81,9 +81,9 @@ static bool elf__has_dwarf(int fd)
 static int vmlinux__try(const char *path, const uint8_t *id, size_t len)
 {
 	uint8_t got[BUILD_ID_MAX];
-	int fd = open(path, O_RDONLY | O_CLOEXEC), n;
+	int fd, n;
 
-	if (fd < 0)
+	if (infile__open(path, &fd))
 		return -ENOENT;
 	n = buildid__read_fd(fd, got, sizeof(got));
 	if (n > 0 && (size_t)n == len && !memcmp(got, id, len) && elf__has_dwarf(fd))

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "infile.h"
 #include "perfmap.h"
 #include "search.h"
 
@@ -373,18 +374,27 @@ FILE *perfmap__open(pid_t pid)
 	pid_t nspid = pid;
 	uid_t uid = (uid_t)-1;
 	struct stat st;
+	int fd, root = -1, err;
 	FILE *f;
-	int fd;
 
+	/*
+	 * The process's own /tmp, resolved inside its root (its symlinks stay
+	 * there), else ours once it is gone; the map itself is no symlink.
+	 */
 	if (perfmap__status(pid, &nspid, &uid) == 0)
-		snprintf(path, sizeof(path), "/proc/%d/root/tmp/perf-%d.map", pid, nspid);
+		snprintf(path, sizeof(path), "/proc/%d/root", pid);
 	else
-		snprintf(path, sizeof(path), "/tmp/perf-%d.map", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	if (fd < 0)
+		snprintf(path, sizeof(path), "/");
+	err = infile__open_root(path, &root);
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", nspid);
+	err = err ?: infile__open_in_flags(root, path, O_NOFOLLOW, &fd);
+	if (root >= 0)
+		close(root);
+	if (err) {
+		errno = -err;
 		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (st.st_uid != 0 && (uid == (uid_t)-1 || st.st_uid != uid))) {
+	}
+	if (fstat(fd, &st) || (st.st_uid != 0 && (uid == (uid_t)-1 || st.st_uid != uid))) {
 		close(fd);
 		errno = EPERM;
 		return NULL;

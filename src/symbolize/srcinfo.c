@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "array.h"
+#include "buildid.h"
 #include "elfopen.h"
+#include "elfscn.h"
+#include "infile.h"
 #include "search.h"
 #include "srcinfo.h"
 
@@ -40,6 +47,9 @@ struct unit {
 struct srcinfo {
 	Elf *elf;
 	Dwarf *dw;
+	int alt_fd;     /* dwz's shared file (.gnu_debugaltlink), or -1 */
+	Elf *alt_elf;
+	Dwarf *alt;
 	struct unit *units;
 	size_t nr_units;
 	struct span *ranges; /* compile unit ranges, sorted, idx = unit */
@@ -319,6 +329,64 @@ static int srcinfo__index_units(struct srcinfo *si)
 	return 0;
 }
 
+/* @path if it is a regular file with build-id @id (@len bytes): its fd, else -1. */
+static int srcinfo__try_alt(const char *path, const void *id, size_t len)
+{
+	uint8_t got[BUILD_ID_MAX];
+	int fd, n;
+
+	if (infile__open(path, &fd))
+		return -1;
+	n = buildid__read_fd(fd, got, sizeof(got));
+	if (n > 0 && (size_t)n == len && !memcmp(got, id, len))
+		return fd;
+	close(fd);
+	return -1;
+}
+
+/*
+ * dwz's shared file, named by .gnu_debugaltlink of the DWARF at @fd: found
+ * where libdw looks (the name, relative to the file's directory, then
+ * /usr/lib/debug/.build-id) but opened as every outside file is (a regular
+ * file, its build-id checked) and handed to libdw, which would otherwise
+ * open the name itself and wait forever on a FIFO there. 0 when there is
+ * no link or the file is set; -ENOENT when it is not found: then libdw must
+ * not look for it either, and the DWARF is not used.
+ */
+static int srcinfo__set_alt(struct srcinfo *si, int fd)
+{
+	char self[64], dir[PATH_MAX], path[2 * PATH_MAX + 2], hex[2 * BUILD_ID_MAX + 1];
+	const char *name, *slash;
+	const void *id;
+	ssize_t len = dwelf_dwarf_gnu_debugaltlink(si->dw, &name, &id), n;
+
+	if (len <= 0)
+		return 0;
+	if (name[0] == '/') {
+		si->alt_fd = srcinfo__try_alt(name, id, len);
+	} else {
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+		n = readlink(self, dir, sizeof(dir) - 1);
+		dir[n > 0 ? n : 0] = '\0';
+		slash = strrchr(dir, '/');
+		snprintf(path, sizeof(path), "%.*s/%s", slash ? (int)(slash - dir) : 0, dir, name);
+		si->alt_fd = n > 0 && dir[0] == '/' ? srcinfo__try_alt(path, id, len) : -1;
+	}
+	if (si->alt_fd < 0 && len <= BUILD_ID_MAX) {
+		buildid__hex(id, len, hex);
+		snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		si->alt_fd = srcinfo__try_alt(path, id, len);
+	}
+	if (si->alt_fd < 0)
+		return -ENOENT;
+	si->alt_elf = elf_open__fd(si->alt_fd);
+	si->alt = si->alt_elf ? dwarf_begin_elf(si->alt_elf, DWARF_C_READ, NULL) : NULL;
+	if (!si->alt)
+		return -ENOENT;
+	dwarf_setalt(si->dw, si->alt);
+	return 0;
+}
+
 struct srcinfo *srcinfo__open(int fd)
 {
 	struct srcinfo *si;
@@ -327,11 +395,15 @@ struct srcinfo *srcinfo__open(int fd)
 	si = calloc(1, sizeof(*si));
 	if (!si)
 		return NULL;
+	si->alt_fd = -1;
 	si->elf = elf_open__fd(fd);
-	si->dw = si->elf ? dwarf_begin_elf(si->elf, DWARF_C_READ, NULL) : NULL;
-	if (!si->dw) {
+	/* no DWARF whose compressed sections claim too much (a bomb) */
+	err = si->elf ? elf_scn__unpack_bounded(si->elf) : -ENOENT;
+	si->dw = !err ? dwarf_begin_elf(si->elf, DWARF_C_READ, NULL) : NULL;
+	err = err ?: !si->dw ? -ENOENT : srcinfo__set_alt(si, fd);
+	if (err) {
 		srcinfo__free(si);
-		errno = ENOENT;
+		errno = -err;
 		return NULL;
 	}
 	err = srcinfo__index_units(si);
@@ -355,6 +427,12 @@ void srcinfo__free(struct srcinfo *si)
 		dwarf_end(si->dw);
 	if (si->elf)
 		elf_end(si->elf);
+	if (si->alt)
+		dwarf_end(si->alt);
+	if (si->alt_elf)
+		elf_end(si->alt_elf);
+	if (si->alt_fd >= 0)
+		close(si->alt_fd);
 	free(si);
 }
 

@@ -32,6 +32,8 @@ struct symbolizer {
 	size_t skipped;        /* binaries not read: the stop came first */
 	pid_t first_refused;
 	uint64_t jit_map_max;  /* bytes read of a JIT map at most */
+	size_t files_refused;  /* binaries with a debug file or MiniDebugInfo refused */
+	const char *first_file_refused; /* its binsym's message */
 };
 
 /*
@@ -166,6 +168,8 @@ size_t symbolizer__skipped(const struct symbolizer *s)
 
 static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct binary *b)
 {
+	const char *why;
+
 	if (b->id >= s->nr_bins) {
 		size_t n = proc_table__nr_binaries(s->pt);
 		struct binsym **p = realloc(s->bins, n * sizeof(*p));
@@ -180,6 +184,9 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 		if (symbolizer__stopped(s))
 			s->skipped++;
 		s->bins[b->id] = binsym__new(b, &s->bo);
+		why = s->bins[b->id] ? binsym__refused(s->bins[b->id]) : NULL;
+		if (why && !s->files_refused++)
+			s->first_file_refused = why;
 	}
 	return s->bins[b->id];
 }
@@ -248,6 +255,12 @@ void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid)
 
 	if (j)
 		jitmap__update(s, j, tgid);
+}
+
+size_t symbolizer__files_refused(const struct symbolizer *s, const char **first)
+{
+	*first = s->first_file_refused;
+	return s->files_refused;
 }
 
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)

@@ -65,6 +65,11 @@ const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, boo
  * runs (the map may be gone by the end: a container's /tmp).
  */
 void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid);
+/*
+ * Binaries whose debug file candidate or MiniDebugInfo was refused (not a
+ * regular file, a decompression bomb); *@first: the first, "PATH: why".
+ */
+size_t symbolizer__files_refused(const struct symbolizer *s, const char **first);
 /* JIT maps refused (not owned by the process's user or root); *@pid: the first. */
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid);
 /*

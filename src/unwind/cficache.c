@@ -15,6 +15,7 @@
 #include "buildid.h"
 #include "cficache.h"
 #include "elfload.h"
+#include "infile.h"
 #include "outfile.h"
 
 #define CFICACHE_MAGIC "bpfpcfi\n"
@@ -183,10 +184,12 @@ struct cfi_table *cficache__load(const char *dir, const uint8_t *id, size_t len,
 	path = cficache__path(dir, id, len, debug);
 	if (!path)
 		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* no hang on a FIFO */
+	err = infile__open(path, &fd); /* no hang on a FIFO */
 	free(path);
-	if (fd < 0)
+	if (err) {
+		errno = err == -INFILE_ENOTREG ? EBADMSG : -err;
 		return NULL;
+	}
 	t = cficache__read(fd, id, len, source);
 	err = errno;
 	close(fd);

@@ -307,8 +307,9 @@ static struct cfi_table *cfi_table__build_elf(Elf *elf, Elf *debug)
 	if (!elf__is_x86_64(elf) || (debug && elf_kind(debug) != ELF_K_ELF))
 		goto out;
 	eh = dwarf_getcfi_elf(elf);
-	/* .debug_frame: before it is read, libdw decompresses it */
-	dw = dwarf_begin_elf(debug ? debug : elf, DWARF_C_READ, NULL);
+	/* .debug_frame: before it is read, libdw decompresses it (if not a bomb) */
+	if (!elf_scn__unpack_bounded(debug ? debug : elf))
+		dw = dwarf_begin_elf(debug ? debug : elf, DWARF_C_READ, NULL);
 	df = dw ? dwarf_getcfi(dw) : NULL;
 	err = cfi_fdes__list(&b.fdes, elf, eh, debug ? debug : elf, df);
 	if (err)

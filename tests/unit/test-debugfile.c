@@ -53,6 +53,15 @@ static uint64_t nm_addr(const char *path, const char *sym)
 	return addr;
 }
 
+/* debugfile__open on our side of @roots, for the binary at @fd mapped from @path */
+static int debug_open(int fd, const char *path, const uint8_t *id, size_t len,
+		      const char *const *roots)
+{
+	struct debugfile_where w = { .path = path, .root_fd = -1, .roots = roots };
+
+	return debugfile__open(fd, id, len, &w);
+}
+
 static int open_env(const char *var)
 {
 	const char *path = getenv(var);
@@ -97,7 +106,7 @@ int main(void)
 	close(dfd);
 
 	/* found through the debuglink, next to the binary */
-	dfd = debugfile__open(fd, dl, NULL, 0, nowhere);
+	dfd = debug_open(fd, dl, NULL, 0, nowhere);
 	n = dfd >= 0 ? buildid__read_fd(dfd, got, sizeof(got)) : -1;
 	CHECK(dfd >= 0 && n == len && !memcmp(got, id, len),
 	      "the debuglink leads to the debug file beside the binary");
@@ -111,7 +120,7 @@ int main(void)
 	snprintf(name, sizeof(name), "%s/elf-fixture-buildid.debug", tmp);
 	copy_file(dbg, name, 1);
 	fd = open(path, O_RDONLY);
-	CHECK(debugfile__open(fd, path, NULL, 0, nowhere) == -ENOENT,
+	CHECK(debug_open(fd, path, NULL, 0, nowhere) == -ENOENT,
 	      "a debug file with the wrong CRC is not taken");
 	close(fd);
 	/* ... and .debug/ beside the binary is searched */
@@ -120,7 +129,7 @@ int main(void)
 	snprintf(name, sizeof(name), "%s/.debug/elf-fixture-buildid.debug", tmp);
 	copy_file(dbg, name, 0);
 	fd = open(path, O_RDONLY);
-	dfd = debugfile__open(fd, path, NULL, 0, nowhere);
+	dfd = debug_open(fd, path, NULL, 0, nowhere);
 	CHECK(dfd >= 0, "the .debug/ directory beside the binary is searched");
 	if (dfd >= 0)
 		close(dfd);
@@ -135,10 +144,10 @@ int main(void)
 	snprintf(name, sizeof(name), "%s/.build-id/%.2s/%s.debug", tmp, hex, hex + 2);
 	copy_file(getenv("FIXTURE_EXE"), name, 0);
 	fd = open_env("FIXTURE_EXE_BUILDID");
-	CHECK(debugfile__open(fd, NULL, id, len, root) == -ENOENT,
+	CHECK(debug_open(fd, NULL, id, len, root) == -ENOENT,
 	      "a build-id path holding another build-id is not taken");
 	copy_file(dbg, name, 0);
-	dfd = debugfile__open(fd, NULL, id, len, root);
+	dfd = debug_open(fd, NULL, id, len, root);
 	CHECK(dfd >= 0, "ROOT/.build-id/xx/rest.debug is found by build-id");
 
 	/* names only the debug file has; translation through the binary */

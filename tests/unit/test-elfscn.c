@@ -5,7 +5,9 @@
  * nothing at all from a file that is not ELF. The walk without names: the
  * same sections, also in a file whose section name table is gone.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,6 +221,49 @@ static void test_not_elf(const char *path)
 	close_elf(elf, fd);
 }
 
+/* Is a copy of @zdebug whose first compressed section claims @claim bytes bounded? */
+static int unpack_bounded_claiming(const char *zdebug, uint64_t claim, uint64_t *size)
+{
+	char path[] = "/tmp/test-elfscn-XXXXXX", cmd[4096];
+	int fd = mkstemp(path), ret = -1;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf *elf;
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", zdebug, path);
+	elf = system(cmd) ? NULL : open_elf(path, O_RDWR, ELF_C_READ, &fd);
+	while (elf && (scn = elf_scn__next_header(elf, scn, &sh)))
+		if (sh.sh_flags & SHF_COMPRESSED)
+			break;
+	/* Elf64_Chdr: ch_type, ch_reserved, then ch_size */
+	if (scn && (!claim || pwrite(fd, &claim, 8, sh.sh_offset + 8) == 8)) {
+		close_elf(elf, fd);
+		elf = open_elf(path, O_RDONLY, ELF_C_READ, &fd);
+		ret = elf ? elf_scn__unpack_bounded(elf) : -1;
+		*size = sh.sh_size;
+	}
+	close_elf(elf, fd);
+	unlink(path);
+	return ret;
+}
+
+static void test_unpack_bounded(const char *zdebug)
+{
+	uint64_t size = 0;
+
+	CHECK(unpack_bounded_claiming(zdebug, 0, &size) == 0 && size,
+	      "compressed .debug_frame as objcopy wrote it: bounded");
+	CHECK(unpack_bounded_claiming(zdebug, size * 10, &size) == 0,
+	      "claiming 10 times its size: bounded");
+	CHECK(unpack_bounded_claiming(zdebug, size * (ELF_SCN_UNPACK_RATIO + 1), &size) == -EFBIG,
+	      "claiming %d times its size: -EFBIG", ELF_SCN_UNPACK_RATIO + 1);
+	CHECK(unpack_bounded_claiming(zdebug, 1ull << 40, &size) == -EFBIG,
+	      "claiming 1 TiB: -EFBIG");
+}
+
 int main(void)
 {
 	const char *exe = getenv("FIXTURE_EXE"), *txt = getenv("FIXTURE_KALLSYMS");
@@ -232,5 +277,7 @@ int main(void)
 	test_bad_name(exe);
 	test_headers(exe);
 	test_not_elf(txt);
+	if (getenv("FIXTURE_CFI_DEBUGFRAME_ZDEBUG"))
+		test_unpack_bounded(getenv("FIXTURE_CFI_DEBUGFRAME_ZDEBUG"));
 	return check_done();
 }

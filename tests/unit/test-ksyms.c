@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "infile.h"
 #include "ksyms.h"
 
 static double now_ms(void)
@@ -185,13 +186,14 @@ static void test_errors(void)
 		"10000000000000000 T too_long\n",
 	};
 	struct ksyms *ks;
+	char *path;
 	size_t i;
 
 	errno = 0;
 	CHECK(!ksyms__load("/nonexistent/kallsyms") && errno == ENOENT,
 	      "missing file: ENOENT");
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		char *path = write_tmp(bad[i]);
+		path = write_tmp(bad[i]);
 
 		errno = 0;
 		ks = path ? ksyms__load(path) : NULL;
@@ -200,7 +202,13 @@ static void test_errors(void)
 		if (path)
 			unlink(path);
 	}
-	ks = ksyms__load("/dev/null");
+	errno = 0;
+	CHECK(!ksyms__load("/dev/zero") && errno == INFILE_ENOTREG,
+	      "/dev/zero (never ends): refused as not a regular file");
+	path = write_tmp("");
+	ks = path ? ksyms__load(path) : NULL;
+	if (path)
+		unlink(path);
 	CHECK(ks && ksyms__count(ks) == 0 && !ksyms__hidden(ks),
 	      "empty file: no symbols");
 	CHECK(!ksyms__lookup(ks, 0x1000), "empty file: no lookups");
