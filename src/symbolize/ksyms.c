@@ -308,22 +308,15 @@ static int kparse__finish(struct kparse *kp, struct ksyms *ks)
 	return 0;
 }
 
-struct ksyms *ksyms__load(const char *path)
+/* Parse the NUL-terminated text at @buf (@len bytes, taken: freed here). */
+static struct ksyms *ksyms__from_buf(char *buf, size_t len)
 {
-	struct kparse kp = { 0 };
+	struct kparse kp = { .buf = buf };
 	struct ksyms *ks;
-	size_t len;
 	int err;
 
-	if (!path) {
-		errno = EINVAL;
-		return NULL;
-	}
 	ks = calloc(1, sizeof(*ks));
-	if (!ks)
-		return NULL;
-	kp.buf = file__read(path, &len);
-	err = kp.buf ? kparse__all(&kp, len) : -errno;
+	err = ks ? kparse__all(&kp, len) : -ENOMEM;
 	if (!err)
 		err = kparse__finish(&kp, ks);
 	free(kp.buf);
@@ -335,6 +328,30 @@ struct ksyms *ksyms__load(const char *path)
 		return NULL;
 	}
 	return ks;
+}
+
+struct ksyms *ksyms__load(const char *path)
+{
+	size_t len;
+	char *buf;
+
+	if (!path) {
+		errno = EINVAL;
+		return NULL;
+	}
+	buf = file__read(path, &len);
+	return buf ? ksyms__from_buf(buf, len) : NULL;
+}
+
+struct ksyms *ksyms__load_mem(const char *text, size_t len)
+{
+	char *buf = malloc(len + 1);
+
+	if (!buf)
+		return NULL;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	return ksyms__from_buf(buf, len);
 }
 
 void ksyms__free(struct ksyms *ks)
