@@ -33,6 +33,9 @@ int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
 	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
 	    (type && eh.e_type != type) || eh.e_phentsize != sizeof(ph))
 		return -ENOEXEC;
+	/* headers past the largest file offset are not in the file, as past its end */
+	if (eh.e_phoff > INT64_MAX || (uint64_t)eh.e_phnum * sizeof(ph) > INT64_MAX - eh.e_phoff)
+		return -EIO;
 	v = calloc(eh.e_phnum ? eh.e_phnum : 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;

@@ -467,6 +467,10 @@ static int symtab__read_segments(struct elf_symtab *tab, Elf *elf)
 
 		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD)
 			continue;
+		/* a range past 2^64 would translate into a wrapped value: malformed */
+		if (ph.p_offset + ph.p_filesz < ph.p_offset ||
+		    ph.p_vaddr + ph.p_filesz < ph.p_vaddr)
+			continue;
 		tab->segs[tab->nr_segs++] = (struct elf_seg){
 			.off = ph.p_offset,
 			.filesz = ph.p_filesz,

@@ -264,26 +264,15 @@ static int kparse__finish(struct kparse *kp, struct ksyms *ks)
 	return 0;
 }
 
-struct ksyms *ksyms__load(const char *path)
+/* Parse the NUL-terminated text at @buf (@len bytes, taken: freed here). */
+static struct ksyms *ksyms__from_buf(char *buf, size_t len)
 {
-	struct kparse kp = { 0 };
+	struct kparse kp = { .buf = buf };
 	struct ksyms *ks;
-	size_t len;
-	int err, fd;
+	int err;
 
-	if (!path) {
-		errno = EINVAL;
-		return NULL;
-	}
 	ks = calloc(1, sizeof(*ks));
-	if (!ks)
-		return NULL;
-	err = infile__open(path, &fd);
-	if (!err) {
-		err = infile__read_all(fd, KSYMS_FILE_MAX, &kp.buf, &len);
-		close(fd);
-	}
-	err = err ?: kparse__all(&kp, len);
+	err = ks ? kparse__all(&kp, len) : -ENOMEM;
 	if (!err)
 		err = kparse__finish(&kp, ks);
 	free(kp.buf);
@@ -295,6 +284,39 @@ struct ksyms *ksyms__load(const char *path)
 		return NULL;
 	}
 	return ks;
+}
+
+struct ksyms *ksyms__load(const char *path)
+{
+	size_t len;
+	char *buf;
+	int err, fd;
+
+	if (!path) {
+		errno = EINVAL;
+		return NULL;
+	}
+	err = infile__open(path, &fd);
+	if (!err) {
+		err = infile__read_all(fd, KSYMS_FILE_MAX, &buf, &len);
+		close(fd);
+	}
+	if (err) {
+		errno = -err;
+		return NULL;
+	}
+	return ksyms__from_buf(buf, len);
+}
+
+struct ksyms *ksyms__load_mem(const char *text, size_t len)
+{
+	char *buf = malloc(len + 1);
+
+	if (!buf)
+		return NULL;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	return ksyms__from_buf(buf, len);
 }
 
 void ksyms__free(struct ksyms *ks)

@@ -20,6 +20,8 @@ struct ksyms;
  * "\t[module]"); keeps text symbols (t, T, w, W). NULL + errno on failure.
  */
 struct ksyms *ksyms__load(const char *path);
+/* The same from @len bytes of that text at @text (copied). */
+struct ksyms *ksyms__load_mem(const char *text, size_t len);
 void ksyms__free(struct ksyms *ks);
 
 /*

@@ -6,11 +6,13 @@
  * found with dlsym, their file offsets through /proc/self/maps.
  */
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/auxv.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -553,6 +555,62 @@ static void test_errors(void)
 	elf_symtab__free(NULL);
 }
 
+/*
+ * An ELF header and two PT_LOADs: a sane one, and one whose file range
+ * (@wrap_off) or address range (else) passes 2^64 (found by fuzz-elfsymtab:
+ * vaddr_to_off answered an offset outside its segment, wrapped around).
+ */
+static void wrapping_image(unsigned char *image, size_t size, bool wrap_off)
+{
+	Elf64_Ehdr eh = {
+		.e_ident = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64, ELFDATA2LSB,
+			     EV_CURRENT },
+		.e_type = ET_DYN,
+		.e_machine = EM_X86_64,
+		.e_version = EV_CURRENT,
+		.e_phoff = sizeof(Elf64_Ehdr),
+		.e_ehsize = sizeof(Elf64_Ehdr),
+		.e_phentsize = sizeof(Elf64_Phdr),
+		.e_phnum = 2,
+	};
+	Elf64_Phdr ph[2] = {
+		{ .p_type = PT_LOAD, .p_offset = 0, .p_vaddr = 0x1000, .p_filesz = 0x100 },
+		{ .p_type = PT_LOAD, .p_offset = 0x2000, .p_vaddr = 0x400000, .p_filesz = 0x2000 },
+	};
+
+	if (wrap_off)
+		ph[1].p_offset = 0xfffffffffffff000ull;
+	else
+		ph[1].p_vaddr = 0xfffffffffffff000ull;
+	memset(image, 0, size);
+	memcpy(image, &eh, sizeof(eh));
+	memcpy(image + sizeof(eh), ph, sizeof(ph));
+}
+
+static void test_wrapping_segment(void)
+{
+	unsigned char image[512];
+	struct elf_symtab *tab;
+	uint64_t x = 0;
+
+	wrapping_image(image, sizeof(image), true);
+	tab = elf_symtab__load_mem(image, sizeof(image));
+	CHECK(tab, "an image with a PT_LOAD whose file range wraps loads");
+	CHECK(elf_symtab__vaddr_to_off(tab, 0x401800, &x) == -ENOENT,
+	      "a PT_LOAD whose file range passes 2^64 gives no offset (got 0x%" PRIx64 ")", x);
+	CHECK(!elf_symtab__vaddr_to_off(tab, 0x1010, &x) && x == 0x10,
+	      "the sane PT_LOAD beside it still translates");
+	elf_symtab__free(tab);
+
+	wrapping_image(image, sizeof(image), false);
+	tab = elf_symtab__load_mem(image, sizeof(image));
+	x = 0;
+	CHECK(tab && elf_symtab__off_to_vaddr(tab, 0x3800, &x) == -ENOENT,
+	      "a PT_LOAD whose address range passes 2^64 gives no address (got 0x%" PRIx64 ")",
+	      x);
+	elf_symtab__free(tab);
+}
+
 int main(void)
 {
 	const char *exe = env("FIXTURE_EXE");
@@ -568,5 +626,6 @@ int main(void)
 	test_libc();
 	test_vdso();
 	test_errors();
+	test_wrapping_segment();
 	return check_done();
 }

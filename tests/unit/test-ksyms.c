@@ -205,6 +205,18 @@ static void test_errors(void)
 	errno = 0;
 	CHECK(!ksyms__load("/dev/zero") && errno == INFILE_ENOTREG,
 	      "/dev/zero (never ends): refused as not a regular file");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		errno = 0;
+		ks = ksyms__load_mem(bad[i], strlen(bad[i]));
+		CHECK(!ks && errno == EINVAL, "malformed line %zu from memory: EINVAL", i);
+		ksyms__free(ks);
+	}
+	/* 46 bytes: up to "t a", without the unterminated module after it */
+	ks = ksyms__load_mem("ffffffff81000000 T _stext\nffffffff81000100 t a\t[mod", 46);
+	CHECK(ks && ksyms__count(ks) == 2 && ksyms__lookup(ks, 0xffffffff81000101) &&
+		      !strcmp(ksyms__lookup(ks, 0xffffffff81000101)->name, "a"),
+	      "from memory: only LEN bytes are read, the last needs no newline");
+	ksyms__free(ks);
 	path = write_tmp("");
 	ks = path ? ksyms__load(path) : NULL;
 	if (path)
