@@ -160,12 +160,10 @@ FILE *session__out(const struct session *s)
 
 int session__commit(const struct session *s, int err, const char *what)
 {
-	const char *out = s->o->output;
-
-	err = err ?: outfile__commit(s->out);
+	err = err ? outfile__error(s->out) ?: err : outfile__commit(s->out);
 	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot write the %s to '%s': %s", what,
-				     out ? out : "-", strerror(-err));
+		return session__fail(s, EXIT_RUNTIME, "cannot write the %s to %s: %s", what,
+				     outfile__name(s->out), strerror(-err));
 	return 0;
 }
 
@@ -462,16 +460,15 @@ static int session__open(struct session *s)
 {
 	const struct session_opts *o = s->o;
 	const struct target_opts *t = &o->targets;
-	char missing[64];
+	char missing[64], why[160];
 	int err, status = 0;
 
 	if (caps__check(missing, sizeof(missing)))
 		return session__fail(s, EXIT_NOPERM, "missing %s: run as root, or grant them "
 				     "(setcap cap_bpf,cap_perfmon+ep)", missing);
-	s->out = outfile__open(o->output);
+	s->out = outfile__open(o->output, why, sizeof(why));
 	if (!s->out)
-		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output,
-				     strerror(errno));
+		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output, why);
 	session__each_until(s, status, open);
 	if (status)
 		return status;
