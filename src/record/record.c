@@ -10,6 +10,7 @@
 
 #include "array.h"
 #include "drain.h"
+#include "kptr.h"
 #include "record.h"
 #include "sideband.h"
 #include "unwind-session.h"
@@ -136,12 +137,15 @@ static bool has_kernel_frames(const struct profile *p)
 static void record__warnings(struct session *s, const struct profile *p)
 {
 	const struct symbolizer *sym = session__symbolizer(s);
+	char why[160];
 	size_t refused;
 	pid_t pid;
 
-	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym))
-		session__warn(s, "kernel symbols are hidden (kernel.kptr_restrict); kernel "
-				 "frames are shown as addresses");
+	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym)) {
+		kptr__why_hidden(why, sizeof(why));
+		session__warn(s, "kernel symbols are hidden, kernel frames are shown as "
+				 "addresses: %s", why);
+	}
 	refused = symbolizer__perfmaps_refused(sym, &pid);
 	if (refused)
 		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "
