@@ -30,7 +30,7 @@ sticky_dir() {
 	chmod 1777 "$D/sticky"
 }
 
-@test "a symlink another user planted in a sticky world-writable directory is replaced, not followed" {
+@test "what another user planted in a sticky world-writable directory is replaced: a symlink not followed, a FIFO not written into" {
 	sticky_dir
 	# what the planted link points to: a FIFO someone reads
 	mkfifo "$D/victim"
@@ -48,6 +48,17 @@ sticky_dir() {
 	echo done >"$D/victim" # let the reader go
 	wait "${PIDS[0]}" || true
 	[ "$(cat "$D/victim.read")" = done ]
+	# a FIFO and a file planted there are not written into nor kept
+	mkfifo "$D/sticky/fifo.folded"
+	touch "$D/sticky/file.folded"
+	chmod 0666 "$D/sticky/fifo.folded" "$D/sticky/file.folded"
+	chown 65534:65534 "$D/sticky/fifo.folded" "$D/sticky/file.folded"
+	for f in fifo file; do
+		run timeout 20 "$BPFPROF" record -q -o "$D/sticky/$f.folded" -- "$WORKLOADS/spinner" 0.3
+		[ "$status" -eq 0 ]
+		[ -f "$D/sticky/$f.folded" ]
+		[ "$(stat -c '%u %a' "$D/sticky/$f.folded")" = "0 $(printf '%o' $((0666 & ~0$(umask))))" ]
+	done
 	# root's own link there is followed: the file it names gets the profile
 	echo old >"$D/target.folded"
 	ln -s "$D/target.folded" "$D/sticky/mine.folded"

@@ -127,17 +127,18 @@ static int outfile__check_name(const char *path, char *why, size_t size)
 }
 
 /*
- * The kernel's fs.protected_symlinks rule (fs/namei.c, may_follow_link):
- * a symlink in a sticky world-writable directory is followed only by its
- * owner, or when the directory's owner owns it too.
+ * The kernel's fs.protected_symlinks rule (fs/namei.c, may_follow_link),
+ * which protected_fifos and protected_regular follow too: what is in a
+ * sticky world-writable directory is trusted only when we own it, or the
+ * directory's owner does. Another user may have planted it there.
  */
-static bool outfile__may_follow(const struct stat *dir, const struct stat *link)
+static bool outfile__trusted(const struct stat *dir, const struct stat *st)
 {
-	if (link->st_uid == geteuid())
+	if (st->st_uid == geteuid())
 		return true;
 	if ((dir->st_mode & (S_ISVTX | S_IWOTH)) != (S_ISVTX | S_IWOTH))
 		return true;
-	return dir->st_uid == link->st_uid;
+	return dir->st_uid == st->st_uid;
 }
 
 /* @path's directory is a process's fd directory (/proc/PID/fd, /dev/fd). */
@@ -292,6 +293,7 @@ static int outfile__open_path(struct outfile *of, const char *path, int depth, c
 			      size_t size)
 {
 	struct stat st, dir, target;
+	bool trusted;
 	char *real;
 	int err;
 
@@ -301,18 +303,20 @@ static int outfile__open_path(struct outfile *of, const char *path, int depth, c
 	if (fstatat(of->dirfd, of->base, &st, AT_SYMLINK_NOFOLLOW))
 		return errno == ENOENT ? outfile__open_replace(of, NULL, why, size) :
 					 outfile__fail_errno(why, size, -errno);
-	if (S_ISREG(st.st_mode))
-		return outfile__open_replace(of, &st, why, size);
+	if (fstat(of->dirfd, &dir))
+		return outfile__fail_errno(why, size, -errno);
+	trusted = outfile__trusted(&dir, &st);
+	/* a planted file or FIFO: replaced by a new file of ours, nothing kept */
+	if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && !trusted))
+		return outfile__open_replace(of, trusted ? &st : NULL, why, size);
 	if (!S_ISLNK(st.st_mode)) {
 		err = outfile__refuse_type(st.st_mode, why, size);
 		return err ?: outfile__open_direct(of, path, false, why, size);
 	}
 	if (outfile__is_fd_link(path))
 		return outfile__open_direct(of, path, true, why, size);
-	if (fstat(of->dirfd, &dir))
-		return outfile__fail_errno(why, size, -errno);
 	/* a symlink root must not follow, or one to nothing: replaced */
-	if (!outfile__may_follow(&dir, &st) || (stat(path, &target) && errno == ENOENT))
+	if (!trusted || (stat(path, &target) && errno == ENOENT))
 		return outfile__open_replace(of, NULL, why, size);
 	if (stat(path, &target))
 		return outfile__fail_errno(why, size, -errno);

@@ -11,10 +11,12 @@
  * written (bpfprof runs as root, the name may be another user's):
  * - a regular file (or nothing) is replaced, keeping an existing file's
  *   permission bits and owner; a new file gets 0666 & ~umask;
- * - a symlink is followed only where the kernel's fs.protected_symlinks
- *   rule lets root follow it (whatever the sysctl says): not one in a
- *   sticky world-writable directory owned by neither us nor the
- *   directory's owner; that one is replaced, not followed;
+ * - what another user may have planted (in a sticky world-writable
+ *   directory, owned by neither us nor the directory's owner: the kernel's
+ *   fs.protected_symlinks rule, applied whatever the sysctl says) is
+ *   replaced by a new file: a symlink is not followed, a FIFO not written
+ *   into, a file's owner and mode not kept;
+ * - other symlinks are followed (a regular file replaced at its real path);
  * - a character device (/dev/null) is written in place, and so is
  *   what /dev/stdout, /dev/fd/N and /proc/self/fd/N name (in append mode);
  * - a FIFO is opened without blocking: no reader is an error;
