@@ -299,7 +299,7 @@ rows() {
 	[ "$output" = "bpfprof record: invalid --unwind 'lbr': expected auto, dwarf, fp" ]
 	run "$BPFPROF" record --unwind-memory=12Q -d 0.1
 	[ "$status" -eq 64 ]
-	[ "$output" = "bpfprof record: invalid --unwind-memory '12Q': expected a size from 64K to 16G, e.g. 64M" ]
+	[ "$output" = "bpfprof record: invalid --unwind-memory '12Q': expected a size from 64K to 4G, e.g. 64M" ]
 	# a budget too small for libc's table (28k rows), not for the workload's:
 	# counted; the stacks are whole down to main, and libc's start frames,
 	# frameless and without a table, are lost

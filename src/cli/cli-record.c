@@ -7,6 +7,7 @@
  * status 64, before anything else happens.
  */
 #include <argp.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,16 @@
 #include "cli.h"
 #include "number.h"
 #include "output.h"
+#include "procfs.h"
 
 #define MAX_STACKS_LIMIT (1u << 24)
+/*
+ * --unwind-memory: the kernel allocates and zeroes the maps at load, and
+ * bpfprof maps them whole (its RSS grows as much): at most 4G (about 20 s
+ * to set up on the development VM) and a quarter of the machine's RAM.
+ */
+#define UNWIND_MEMORY_MIN (64ull << 10)
+#define UNWIND_MEMORY_MAX (4ull << 30)
 
 const char *argp_program_version = "bpfprof " BPFPROF_VERSION;
 
@@ -79,8 +88,8 @@ static const struct argp_option options[] = {
 	  "pointers elsewhere), dwarf (tables only) or fp (frame pointers only)",
 	  CLI_GROUP_SAMPLING },
 	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
-	  "Kernel memory for unwind tables, e.g. 64M (default 32M); the least recently "
-	  "sampled tables make room for new ones",
+	  "Kernel memory for unwind tables, e.g. 64M (default 32M, at most 4G and a "
+	  "quarter of the RAM); the least recently sampled tables make room for new ones",
 	  CLI_GROUP_SAMPLING },
 	{ "stats", OPT_STATS, NULL, 0,
 	  "Print the samples seen (of the idle task, of no target), how the stack "
@@ -118,6 +127,36 @@ static void parse_format(const struct argp_state *state, struct record_opts *opt
 	names = cli__join_names(output__profile_name);
 	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
 			 names ? names : output__profile_name(0));
+}
+
+/* The most --unwind-memory this machine takes: 4G, or a quarter of MemTotal. */
+static unsigned long long unwind_memory_max(void)
+{
+	char *line = procfs__read_line("/proc/meminfo");
+	unsigned long long kib, max = UNWIND_MEMORY_MAX;
+
+	if (line && sscanf(line, "MemTotal: %llu kB", &kib) == 1 && kib * 1024 / 4 < max)
+		max = kib * 1024 / 4;
+	free(line);
+	return max;
+}
+
+static void parse_unwind_memory(const struct argp_state *state, struct record_opts *opts,
+				const char *arg)
+{
+	unsigned long long max = unwind_memory_max();
+	int err = number__parse_size(arg, UNWIND_MEMORY_MIN, max, &opts->unwind.memory);
+
+	if (err == -ERANGE && max < UNWIND_MEMORY_MAX)
+		cli__usage_error(state,
+				 "invalid --unwind-memory '%s': expected a size from 64K to "
+				 "%lluM (a quarter of this machine's memory), e.g. 64M",
+				 arg, max >> 20);
+	else if (err)
+		cli__usage_error(state,
+				 "invalid --unwind-memory '%s': expected a size from 64K to "
+				 "4G, e.g. 64M",
+				 arg);
 }
 
 static error_t parse_record_option(int key, char *arg, struct argp_state *state)
@@ -173,11 +212,7 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 					 arg);
 		break;
 	case OPT_UNWIND_MEMORY:
-		if (number__parse_size(arg, 64 << 10, 1ull << 34, &opts->unwind.memory))
-			cli__usage_error(state,
-					 "invalid --unwind-memory '%s': expected a size from 64K "
-					 "to 16G, e.g. 64M",
-					 arg);
+		parse_unwind_memory(state, opts, arg);
 		break;
 	case OPT_STATS:
 		opts->stats = true;

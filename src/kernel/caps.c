@@ -20,14 +20,28 @@ static bool caps__has(const struct __user_cap_data_struct *data, int cap)
 	return data[cap / 32].effective & (1u << (cap % 32));
 }
 
-int caps__check(char *missing, size_t size)
+static int caps__get(struct __user_cap_data_struct data[2])
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+
+	return syscall(SYS_capget, &hdr, data) ? -errno : 0;
+}
+
+bool caps__effective(int cap)
+{
+	struct __user_cap_data_struct data[2] = { 0 };
+
+	return !caps__get(data) && caps__has(data, cap);
+}
+
+int caps__check(char *missing, size_t size)
+{
 	struct __user_cap_data_struct data[2] = { 0 };
 	bool bpf, perfmon;
+	int err = caps__get(data);
 
-	if (syscall(SYS_capget, &hdr, data))
-		return -errno;
+	if (err)
+		return err;
 	if (caps__has(data, CAP_SYS_ADMIN))
 		return 0;
 	bpf = caps__has(data, CAP_BPF);

@@ -3,6 +3,7 @@
 #ifndef BPFPROF_CAPS_H
 #define BPFPROF_CAPS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -11,5 +12,8 @@
  * @missing ("CAP_BPF and CAP_PERFMON").
  */
 int caps__check(char *missing, size_t size);
+
+/* Is capability @cap (CAP_SYSLOG...) in the effective set? */
+bool caps__effective(int cap);
 
 #endif /* BPFPROF_CAPS_H */

@@ -3,20 +3,49 @@
  * An output file that appears complete or not at all: written unnamed
  * (O_TMPFILE) in the target's directory and given its name only when
  * committed, so no failure, signal or SIGKILL leaves a partial file.
- * "-" or NULL is standard output, committed by flushing it. A path that
- * is not a regular file (/dev/null, a FIFO) is opened and written in
- * place: renaming over it would replace the device.
+ * "-" or NULL is standard output, committed by flushing it.
+ *
+ * The path is checked whole when opened, so a name that can never be
+ * written fails before any work: an empty name, a component longer than
+ * NAME_MAX, a missing directory. What the name is decides how it is
+ * written (bpfprof runs as root, the name may be another user's):
+ * - a regular file (or nothing) is replaced, keeping an existing file's
+ *   permission bits and owner; a new file gets 0666 & ~umask;
+ * - what another user may have planted (in a sticky world-writable
+ *   directory, owned by neither us nor the directory's owner: the kernel's
+ *   fs.protected_symlinks rule, applied whatever the sysctl says) is
+ *   replaced by a new file: a symlink is not followed, a FIFO not written
+ *   into, a file's owner and mode not kept;
+ * - other symlinks are followed (a regular file replaced at its real path);
+ * - a character device (/dev/null) is written in place, and so is
+ *   what /dev/stdout, /dev/fd/N and /proc/self/fd/N name (in append mode);
+ * - a FIFO is opened without blocking: no reader is an error;
+ * - block devices, sockets and directories are refused.
+ * A write, flush, fsync or close error (ENOSPC, EDQUOT) is kept as it
+ * came, never turned into EIO.
  */
 #ifndef BPFPROF_OUTFILE_H
 #define BPFPROF_OUTFILE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct outfile;
 
-/* Open now, so an unwritable path fails before any work. NULL + errno. */
-struct outfile *outfile__open(const char *path);
+/*
+ * Open now, so a path that cannot be written fails before any work. NULL
+ * and errno on failure, with why in @why ("no reader on the FIFO", or
+ * strerror) when @why is not NULL.
+ */
+struct outfile *outfile__open(const char *path, char *why, size_t size);
 FILE *outfile__stream(struct outfile *of);
+/* "'PATH'", or "standard output": for messages. */
+const char *outfile__name(const struct outfile *of);
+/*
+ * The first error writing the stream met (-ENOSPC...), else 0: what a
+ * writer's -EIO from a failed fprintf really was.
+ */
+int outfile__error(const struct outfile *of);
 /* Flush and give the file its name (replacing an old one). 0 or -errno. */
 int outfile__commit(struct outfile *of);
 /* Discard what was written, if not committed; free. Takes NULL. */

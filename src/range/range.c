@@ -35,10 +35,11 @@ struct range_mode {
 static int range__open(struct session *s, void *priv)
 {
 	struct range_mode *rm = priv;
+	char why[160];
 
-	if (rm->o->stacks && !(rm->stacks_out = outfile__open(rm->o->stacks)))
-		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", rm->o->stacks,
-				     strerror(errno));
+	if (rm->o->stacks &&
+	    !(rm->stacks_out = outfile__open(rm->o->stacks, why, sizeof(why))))
+		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", rm->o->stacks, why);
 	return 0;
 }
 
@@ -220,7 +221,8 @@ static int range__stacks(struct session *s, struct range_mode *rm, const struct 
 				    o->session.sampling.stacks, (const char *const *)labels, &p);
 	err = err ?: o->stacks_out.format->write_profile(outfile__stream(rm->stacks_out), &p,
 							 &o->stacks_out);
-	err = err ?: outfile__commit(rm->stacks_out);
+	err = err ? outfile__error(rm->stacks_out) ?: err :
+		    outfile__commit(rm->stacks_out);
 	profile__free(&p);
 	for (size_t i = 0; labels && i < rm->rs.nr; i++)
 		free(labels[i]);
@@ -270,8 +272,8 @@ static int range__finish(struct session *s, void *priv)
 	if (!err && rm->stacks_out) {
 		err = range__stacks(s, rm, &ls);
 		if (err) {
-			session__fail(s, EXIT_RUNTIME, "cannot write the stacks to '%s': %s",
-				      o->stacks, strerror(-err));
+			session__fail(s, EXIT_RUNTIME, "cannot write the stacks to %s: %s",
+				      outfile__name(rm->stacks_out), strerror(-err));
 			listing__free(&ls);
 			return EXIT_RUNTIME;
 		}

@@ -14,6 +14,7 @@
 
 #include "buildid.h"
 #include "infile.h"
+#include "kptr.h"
 #include "ranges.h"
 
 /* Where the kernel's half of the address space starts (x86-64). */
@@ -151,17 +152,20 @@ static int range__kernel_symbol(struct range_set *rs, struct range *r)
 {
 	const struct ksyms *ks = range_set__ksyms(rs);
 	const struct ksym *s;
+	char why[160];
 	uint64_t end = 0;
 	size_t nr = 0;
 
 	if (!ks && rs->ks_err)
 		return range_set__fail(rs, rs->ks_err, "range '%s': cannot read %s: %s", r->arg,
 				       rs->o.kallsyms, strerror(-rs->ks_err));
-	if (!ks)
+	if (!ks) {
+		kptr__why_hidden(why, sizeof(why));
 		return range_set__fail(rs, -EACCES,
-				       "range '%s': kernel symbols are hidden "
-				       "(kernel.kptr_restrict); give kernel:0xSTART-0xEND",
-				       r->arg);
+				       "range '%s': kernel symbols are hidden (%s); give "
+				       "kernel:0xSTART-0xEND",
+				       r->arg, why);
+	}
 	s = ksyms__find_func(ks, r->spec.symbol, &end, &nr);
 	if (!s)
 		return range_set__fail(rs, -ENOENT, "unknown kernel symbol '%s'",

@@ -10,6 +10,7 @@
 
 #include "array.h"
 #include "drain.h"
+#include "kptr.h"
 #include "record.h"
 #include "sideband.h"
 #include "unwind-session.h"
@@ -139,11 +140,14 @@ static void record__warnings(struct session *s, const struct profile *p)
 	size_t refused, capped, oversized;
 	const char *first;
 	uint64_t ignored;
+	char why[160];
 	pid_t pid;
 
-	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym))
-		session__warn(s, "kernel symbols are hidden (kernel.kptr_restrict); kernel "
-				 "frames are shown as addresses");
+	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym)) {
+		kptr__why_hidden(why, sizeof(why));
+		session__warn(s, "kernel symbols are hidden, kernel frames are shown as "
+				 "addresses: %s", why);
+	}
 	refused = symbolizer__perfmaps_refused(sym, &pid);
 	if (refused)
 		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "

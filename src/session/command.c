@@ -17,18 +17,25 @@ struct command {
 	bool reaped;
 };
 
-static void command__child(char *const argv[], int gate, int error)
+/*
+ * Held until the gate opens, with bpfprof's signals still blocked: a
+ * Ctrl-C to the process group before the exec is bpfprof's to handle (it
+ * then closes the gate, and the copy exits without running anything).
+ */
+static void command__child(char *const argv[], int gate, int error, pid_t parent)
 {
 	sigset_t none;
 	char go;
 	int err;
 
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		_exit(127); /* bpfprof died before the line above */
 	if (read(gate, &go, 1) != 1)
 		_exit(127);
 	close(gate);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	execvp(argv[0], argv);
 	err = errno;
 	if (write(error, &err, sizeof(err)) < 0)
@@ -40,6 +47,7 @@ struct command *command__fork(char *const argv[])
 {
 	struct command *cmd = calloc(1, sizeof(*cmd));
 	int gate[2] = { -1, -1 }, error[2] = { -1, -1 }, err;
+	pid_t parent = getpid();
 
 	if (!cmd)
 		return NULL;
@@ -51,7 +59,7 @@ struct command *command__fork(char *const argv[])
 	if (cmd->pid == 0) {
 		close(gate[1]);
 		close(error[0]);
-		command__child(argv, gate[0], error[1]);
+		command__child(argv, gate[0], error[1], parent);
 	}
 	close(gate[0]);
 	close(error[1]);
@@ -113,17 +121,37 @@ int command__poll(struct command *cmd, int *status)
 	return 1;
 }
 
+bool command__released(const struct command *cmd)
+{
+	return cmd->gate < 0;
+}
+
+int command__end(struct command *cmd, int sig)
+{
+	if (cmd->reaped)
+		return 0;
+	if (cmd->gate >= 0) {
+		close(cmd->gate); /* an unreleased child reads EOF and exits */
+		cmd->gate = -1;
+		return 0;
+	}
+	return kill(cmd->pid, sig) ? -errno : 0;
+}
+
 void command__free(struct command *cmd)
 {
 	int status;
 
 	if (!cmd)
 		return;
+	/* the run waited for a command it ran (session.c): this is a held copy, or a failure */
+	if (!cmd->reaped && command__poll(cmd, &status) == 0) {
+		command__end(cmd, SIGKILL);
+		waitpid(cmd->pid, NULL, 0);
+	}
 	if (cmd->gate >= 0)
-		close(cmd->gate); /* an unreleased child reads EOF and exits */
+		close(cmd->gate);
 	if (cmd->error >= 0)
 		close(cmd->error);
-	if (!cmd->reaped && command__poll(cmd, &status) == 0)
-		kill(cmd->pid, SIGTERM);
 	free(cmd);
 }

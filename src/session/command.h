@@ -6,6 +6,7 @@
 #ifndef BPFPROF_COMMAND_H
 #define BPFPROF_COMMAND_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 struct command;
@@ -20,7 +21,14 @@ pid_t command__pid(const struct command *cmd);
 int command__release(struct command *cmd);
 /* Reap it if it has exited: 1 and *status set, 0 still running, -errno. */
 int command__poll(struct command *cmd, int *status);
-/* SIGTERM it if still running (we stop first); reap if done. Takes NULL. */
+/* Has it been let exec (command__release)? */
+bool command__released(const struct command *cmd);
+/*
+ * End it: a held child is let go without exec'ing (it exits 127), a
+ * running one gets @sig. Wait with command__poll. 0 or -errno.
+ */
+int command__end(struct command *cmd, int sig);
+/* Kill and reap it if still there (the run waits for it first). Takes NULL. */
 void command__free(struct command *cmd);
 
 #endif /* BPFPROF_COMMAND_H */

@@ -182,12 +182,10 @@ FILE *session__out(const struct session *s)
 
 int session__commit(const struct session *s, int err, const char *what)
 {
-	const char *out = s->o->output;
-
-	err = err ?: outfile__commit(s->out);
+	err = err ? outfile__error(s->out) ?: err : outfile__commit(s->out);
 	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot write the %s to '%s': %s", what,
-				     out ? out : "-", strerror(-err));
+		return session__fail(s, EXIT_RUNTIME, "cannot write the %s to %s: %s", what,
+				     outfile__name(s->out), strerror(-err));
 	return 0;
 }
 
@@ -484,16 +482,20 @@ static int session__open(struct session *s)
 {
 	const struct session_opts *o = s->o;
 	const struct target_opts *t = &o->targets;
-	char missing[64];
+	char missing[64], why[160];
 	int err, status = 0;
 
+	/* first: a stop signal from now on is read, however early it comes */
+	err = session__signals(s);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot set up signals: %s",
+				     strerror(-err));
 	if (caps__check(missing, sizeof(missing)))
 		return session__fail(s, EXIT_NOPERM, "missing %s: run as root, or grant them "
 				     "(setcap cap_bpf,cap_perfmon+ep)", missing);
-	s->out = outfile__open(o->output);
+	s->out = outfile__open(o->output, why, sizeof(why));
 	if (!s->out)
-		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output,
-				     strerror(errno));
+		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output, why);
 	session__each_until(s, status, open);
 	if (status)
 		return status;
@@ -502,10 +504,6 @@ static int session__open(struct session *s)
 		return session__fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
 	raise_nofile();
 	s->filter_tgid = t->pids.nr || (t->command && !t->all_cpus);
-	err = session__signals(s);
-	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot set up signals and timer: %s",
-				     strerror(-err));
 	s->pt = proc_table__new(!s->filter_tgid && !t->tids.nr);
 	s->sym = s->pt ? symbolizer__new(s->pt, &o->symbols,
 					 o->kallsyms ? "/proc/kallsyms" : NULL) :
@@ -606,6 +604,34 @@ static void session__on_signal(struct session *s)
 		}
 		else if (s->cmd && command__poll(s->cmd, &status) == 1)
 			s->stop = true;
+	}
+}
+
+/*
+ * The run is over and the command still runs (a signal, -d): end it as
+ * perf ends its workload, with SIGTERM, and wait until it is gone, so no
+ * command outlives bpfprof; a second signal kills it. A command still
+ * held before its exec exits without running.
+ */
+static void session__end_command(struct session *s)
+{
+	struct pollfd pfd = { .fd = s->sigfd, .events = POLLIN };
+	struct signalfd_siginfo si;
+	bool told = false;
+	int status;
+
+	if (!s->cmd || command__poll(s->cmd, &status) != 0 || command__end(s->cmd, SIGTERM))
+		return;
+	while (command__poll(s->cmd, &status) == 0) {
+		if (poll(&pfd, 1, 1000) == 0 && !told && command__released(s->cmd)) {
+			session__warn(s, "waiting for '%s' (pid %d) to exit after SIGTERM; "
+				      "signal bpfprof again to kill it",
+				      s->o->targets.command[0], command__pid(s->cmd));
+			told = true;
+		}
+		while (read(s->sigfd, &si, sizeof(si)) == sizeof(si))
+			if (si.ssi_signo != SIGCHLD)
+				command__end(s->cmd, SIGKILL);
 	}
 }
 
@@ -711,13 +737,16 @@ static int session__run(struct session *s)
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot enable sampling: %s",
 				     strerror(-err));
-	if (s->cmd && (err = command__release(s->cmd)))
+	/* a signal while setting up: the command is not run at all */
+	session__on_signal(s);
+	if (s->cmd && !s->stop && (err = command__release(s->cmd)))
 		return session__fail(s, EXIT_NOCMD, "cannot run '%s': %s",
 				     s->o->targets.command[0], strerror(-err));
 	while (!s->stop && !err)
 		err = session__poll(s);
 	events__disable(s->ev);
 	s->t1 = monotime__ns();
+	session__end_command(s);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
 	return 0;

@@ -261,7 +261,7 @@ int cficache__store(const char *dir, const uint8_t *id, size_t len, bool debug,
 		err = -errno;
 		goto out;
 	}
-	of = path ? outfile__open(path) : NULL;
+	of = path ? outfile__open(path, NULL, 0) : NULL;
 	if (!of) {
 		err = -errno;
 		goto out;

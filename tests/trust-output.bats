@@ -1,0 +1,243 @@
+#!/usr/bin/env bats
+# What bpfprof writes, as root, into a path another user may have prepared
+# (issue 13, items 5 and 7): planted symlinks, devices, FIFOs, modes, full
+# disks, names that can never be written; the diagnoses it gives; and the
+# command of command mode, which a stop signal ends at any moment. Real
+# runs on real events; bad paths fail before sampling (a `sleep 30` command
+# under `timeout 20` shows they did not sample the whole run).
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	D=$BATS_TEST_TMPDIR
+	OUT=$D/out.folded
+	PIDS=()
+	LOOP=
+	MNT=
+}
+
+teardown() {
+	stop_workloads
+	[ -z "$LOOP" ] || losetup -d "$LOOP" 2>/dev/null || true
+	[ -z "$MNT" ] || umount "$MNT" 2>/dev/null || true
+}
+
+# a sticky world-writable directory, like /tmp, owned by root
+sticky_dir() {
+	mkdir -m 1777 "$D/sticky"
+	chmod 1777 "$D/sticky"
+}
+
+@test "what another user planted in a sticky world-writable directory is replaced: a symlink not followed, a FIFO not written into" {
+	sticky_dir
+	# what the planted link points to: a FIFO someone reads
+	mkfifo "$D/victim"
+	timeout 20 cat "$D/victim" >"$D/victim.read" &
+	PIDS+=($!)
+	ln -s "$D/victim" "$D/sticky/out.folded"
+	chown -h 65534:65534 "$D/sticky/out.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/sticky/out.folded" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	# the link became bpfprof's own file, the reader got nothing
+	[ ! -L "$D/sticky/out.folded" ] && [ -f "$D/sticky/out.folded" ]
+	[ "$(stat -c %u "$D/sticky/out.folded")" -eq 0 ]
+	well_formed "$D/sticky/out.folded"
+	grep -q '^spinner;' "$D/sticky/out.folded"
+	echo done >"$D/victim" # let the reader go
+	wait "${PIDS[0]}" || true
+	[ "$(cat "$D/victim.read")" = done ]
+	# a FIFO and a file planted there are not written into nor kept
+	mkfifo "$D/sticky/fifo.folded"
+	touch "$D/sticky/file.folded"
+	chmod 0666 "$D/sticky/fifo.folded" "$D/sticky/file.folded"
+	chown 65534:65534 "$D/sticky/fifo.folded" "$D/sticky/file.folded"
+	for f in fifo file; do
+		run timeout 20 "$BPFPROF" record -q -o "$D/sticky/$f.folded" -- "$WORKLOADS/spinner" 0.3
+		[ "$status" -eq 0 ]
+		[ -f "$D/sticky/$f.folded" ]
+		[ "$(stat -c '%u %a' "$D/sticky/$f.folded")" = "0 $(printf '%o' $((0666 & ~0$(umask))))" ]
+	done
+	# root's own link there is followed: the file it names gets the profile
+	echo old >"$D/target.folded"
+	ln -s "$D/target.folded" "$D/sticky/mine.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/sticky/mine.folded" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	[ -L "$D/sticky/mine.folded" ]
+	grep -q '^spinner;' "$D/target.folded"
+}
+
+@test "a block device is refused before sampling, also through a symlink, and stays untouched" {
+	truncate -s 1M "$D/disk.img"
+	LOOP=$(losetup -f --show "$D/disk.img" 2>/dev/null) || skip "no loop device can be made"
+	local before
+	before=$(md5sum <"$LOOP")
+	run timeout 20 "$BPFPROF" record -q -o "$LOOP" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof: cannot write '$LOOP': it is a block device; expected a regular file, a character device or a FIFO" ]
+	ln -s "$LOOP" "$D/dev.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/dev.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[[ $output == *"it is a block device"* ]]
+	# planted in a sticky directory by another user: replaced, the device untouched
+	sticky_dir
+	ln -s "$LOOP" "$D/sticky/out.folded"
+	chown -h 65534:65534 "$D/sticky/out.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/sticky/out.folded" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	[ -f "$D/sticky/out.folded" ] && [ ! -L "$D/sticky/out.folded" ]
+	[ "$(md5sum <"$LOOP")" = "$before" ]
+}
+
+@test "a FIFO without a reader fails at once instead of hanging; with one it gets the profile" {
+	mkfifo "$D/fifo"
+	run timeout 20 "$BPFPROF" record -q -o "$D/fifo" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof: cannot write '$D/fifo': no reader on the FIFO (start the reader first)" ]
+	timeout 30 cat "$D/fifo" >"$D/fifo.read" &
+	PIDS+=($!)
+	run timeout 20 "$BPFPROF" record -q -o "$D/fifo" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	wait "${PIDS[0]}"
+	well_formed "$D/fifo.read"
+	grep -q '^spinner;' "$D/fifo.read"
+}
+
+@test "/dev/null and /dev/fd/1 are written in place, as the shell opened them" {
+	run timeout 20 "$BPFPROF" record -q -o /dev/null -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	[ -c /dev/null ]
+	# a regular file the shell opened: appended to, not replaced through /proc
+	echo first >"$D/shell.out"
+	timeout 20 "$BPFPROF" record -q -o /dev/fd/1 -- "$WORKLOADS/spinner" 0.3 >>"$D/shell.out"
+	[ "$(head -1 "$D/shell.out")" = first ]
+	grep -q '^spinner;' "$D/shell.out"
+}
+
+@test "a replaced file keeps its mode and owner; a new one gets 0666 & ~umask" {
+	echo old >"$OUT"
+	chmod 0600 "$OUT"
+	chown 65534:65534 "$OUT"
+	run timeout 20 "$BPFPROF" record -q -o "$OUT" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	grep -q '^spinner;' "$OUT"
+	[ "$(stat -c '%a %u %g' "$OUT")" = "600 65534 65534" ]
+	(umask 027 && timeout 20 "$BPFPROF" record -q -o "$D/new.folded" -- "$WORKLOADS/spinner" 0.3)
+	[ "$(stat -c %a "$D/new.folded")" = 640 ]
+}
+
+@test "-o '', a 300-character name and a missing directory fail before sampling" {
+	local long
+	long=$(printf 'n%.0s' {1..300})
+	SECONDS=0
+	run timeout 20 "$BPFPROF" record -q -o '' -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof: cannot write '': the file name is empty" ]
+	run timeout 20 "$BPFPROF" record -q -o "$D/$long" -- sleep 30
+	[ "$status" -eq 64 ]
+	[[ $output == *"a name in the path is 300 bytes long; the limit is 255 (NAME_MAX)" ]]
+	run timeout 20 "$BPFPROF" record -q -o "$D/none/out.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[[ $output == *"No such file or directory" ]]
+	# none of them ran the 30 s command
+	((SECONDS < 20))
+	[ -z "$(ls "$D")" ]
+}
+
+@test "a full disk is 'No space left on device', leaves no file, and stdout is named so" {
+	MNT=$D/mnt
+	mkdir "$MNT"
+	mount -t tmpfs -o size=16k tmpfs "$MNT" || skip "cannot mount a tmpfs"
+	dd if=/dev/zero of="$MNT/fill" bs=4k count=4 2>/dev/null || true
+	# deep stacks with lines: many KiB of profile, more than stdio's buffer
+	run timeout 60 "$BPFPROF" record -q --lines -o "$MNT/out.folded" -- "$WORKLOADS/unwind-recurse" 0.5
+	[ "$status" -eq 1 ]
+	[ "$output" = "bpfprof: cannot write the profile to '$MNT/out.folded': No space left on device" ]
+	[ "$(ls -A "$MNT")" = fill ]
+	timeout 60 "$BPFPROF" record -q --lines -- "$WORKLOADS/unwind-recurse" 0.5 \
+		>"$MNT/stdout.folded" 2>"$D/err" || true
+	[ "$(cat "$D/err")" = "bpfprof: cannot write the profile to standard output: No space left on device" ]
+}
+
+@test "--unwind-memory beyond what the machine can do is refused at once" {
+	local quarter
+	quarter=$(awk '/^MemTotal:/ { print int($2 / 4 / 1024) }' /proc/meminfo)
+	SECONDS=0
+	run timeout 20 "$BPFPROF" record -q --unwind-memory=5G -o "$OUT" -- true
+	[ "$status" -eq 64 ]
+	if ((quarter >= 4096)); then
+		[ "$output" = "bpfprof record: invalid --unwind-memory '5G': expected a size from 64K to 4G, e.g. 64M" ]
+	else
+		[ "$output" = "bpfprof record: invalid --unwind-memory '5G': expected a size from 64K to ${quarter}M (a quarter of this machine's memory), e.g. 64M" ]
+	fi
+	((SECONDS < 5))
+	[ ! -e "$OUT" ]
+}
+
+@test "hidden kernel symbols are blamed on the sysctl and capability that hide them" {
+	local restrict paranoid want
+	restrict=$(cat /proc/sys/kernel/kptr_restrict)
+	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+	if ((restrict >= 2)); then
+		want="kernel.kptr_restrict=$restrict hides them from every user"
+	elif ((restrict == 1)); then
+		want="kernel.kptr_restrict=1 and no CAP_SYSLOG"
+	elif ((paranoid > 1)); then
+		want="kernel.perf_event_paranoid=$paranoid (above 1) and no CAP_SYSLOG"
+	else
+		skip "kptr_restrict=0 and perf_event_paranoid<=1 show addresses to every user"
+	fi
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# CAP_BPF and CAP_PERFMON alone, as a user that is not root
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all,+bpf,+perfmon \
+		--ambient-caps=-all,+bpf,+perfmon \
+		"$BPFPROF" record -q -F 999 -o - -- "$WORKLOADS/syscall-heavy" 0.5 >"$OUT" 2>"$D/err"
+	cat "$D/err"
+	grep -q '_\[k\]' "$OUT"
+	grep -qF "bpfprof: warning: kernel symbols are hidden, kernel frames are shown as addresses: $want" "$D/err"
+}
+
+# the pid of PID's only child once it exists, still bpfprof's held copy
+held_child() {
+	local c
+	c=$(pgrep -P "$1") && [ "$(cat "/proc/$c/comm" 2>/dev/null)" = bpfprof ] && echo "$c"
+}
+
+@test "Ctrl-C before the command's exec: the command never runs, bpfprof ends cleanly" {
+	local pid child i status=0
+	# a process group of its own with SIGINT at its default, as in a
+	# terminal; big unwind maps keep the command held a while
+	setsid env --default-signal=INT "$BPFPROF" record -q --unwind-memory=256M -o "$OUT" \
+		-- sh -c "echo \$\$ >'$D/ran'; exec sleep 30" 2>"$D/err" &
+	pid=$!
+	for i in $(seq 3000); do
+		child=$(held_child "$pid") && break
+		sleep 0.01
+	done
+	[ -n "$child" ]
+	kill -INT -- "-$pid" # the whole group, as Ctrl-C does
+	wait "$pid" || status=$?
+	cat "$D/err"
+	[ "$status" -eq 0 ]
+	[ -f "$OUT" ]
+	[ ! -e "$D/ran" ]
+	[ ! -e "/proc/$child" ]
+}
+
+@test "a stop signal ends the command with SIGTERM; one that ignores it is killed by a second" {
+	local pid cmd status=0
+	"$BPFPROF" record -q -o "$OUT" -- sh -c 'trap "" TERM; exec sleep 60' 2>"$D/err" &
+	pid=$!
+	sampling "$pid"
+	cmd=$(exec_of "$(pgrep -P "$pid")" sleep)
+	kill -INT "$pid"
+	# bpfprof waits for its command rather than leave it behind
+	wait_until grep -q "waiting for 'sh' (pid $cmd) to exit after SIGTERM" "$D/err"
+	[ -e "/proc/$pid" ] && [ -e "/proc/$cmd" ]
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "$status" -eq 0 ]
+	[ ! -e "/proc/$cmd" ]
+	[ -f "$OUT" ]
+}
