@@ -11,13 +11,17 @@
 #include "drain.h"
 #include "monotime.h"
 
-/* How often the fill is looked at; a set takes 1/20 s of samples between looks. */
-#define DRAIN_CHECK_NS 50000000L
+/* How often the fill is looked at; a set takes 1/50 s of samples between looks. */
+#define DRAIN_CHECK_NS 20000000L
 /* While taken entries wait to be symbolized: a slice of work, then a look again. */
 #define DRAIN_BUSY_NS 5000000L
 #define DRAIN_SLICE_NS 20000000ULL
-/* A set is taken when it is this full... */
-#define DRAIN_FILL 0.5
+/*
+ * A set is taken when it is this full: the rest takes the samples that
+ * come while the set is switched and taken out (a busy machine may keep
+ * bpfprof off the CPU for a while)...
+ */
+#define DRAIN_FILL 0.25
 /* ...or this long after the last take, so the profile and the table keep up. */
 #define DRAIN_SECONDS 1.0
 
@@ -112,10 +116,7 @@ static void drain_session__forget(struct drain_session *ds, struct proc_table *p
 	ds->nr_exited = n;
 }
 
-/*
- * Switch the sets, take the side band's records (the mappings of what the
- * old set holds), and take the old set out of the kernel.
- */
+/* Switch the sets and take the old one out of the kernel: as quick as can be. */
 static int drain_session__take(struct session *s, struct drain_session *ds, double use)
 {
 	uint64_t t0 = monotime__ns();
@@ -129,8 +130,7 @@ static int drain_session__take(struct session *s, struct drain_session *ds, doub
 		return 0;
 	}
 	ds->switches++;
-	err = session__read_sideband(s);
-	err = err ?: drain__take(ds->d, old);
+	err = drain__take(ds->d, old);
 	if (err)
 		return err;
 	ds->st.drains++;
@@ -171,6 +171,9 @@ static int drain_session__ready(struct session *s, void *priv)
 		   (monotime__ns() - ds->last_ns) / 1e9 >= DRAIN_SECONDS) {
 		err = drain_session__take(s, ds, use);
 	}
+	/* the side band's records first: the mappings of what was sampled */
+	if (!err && drain__pending(ds->d))
+		err = session__read_sideband(s);
 	err = err ?: drain__symbolize(ds->d, DRAIN_SLICE_NS);
 	if (err)
 		return err;

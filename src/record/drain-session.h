@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * The stack sets drained while sampling runs (session.h plug): a timer
- * checks how full the set samples go to is; when it is half full, or a
+ * checks how full the set samples go to is; when it is a quarter full, or a
  * drain interval has passed, the sets are switched and the old one drained
  * into the profile (drain.c), symbolized while its processes are still
  * known. Processes that exited are forgotten from the process table once a
@@ -22,7 +22,7 @@ struct drain_session;
 /* What --stats tells of the drains. */
 struct drain_session_stats {
 	unsigned int drains;   /* sets drained while sampling */
-	unsigned int by_fill;  /* of those, because the set was half full */
+	unsigned int by_fill;  /* of those, because the set was a quarter full */
 	double max_use;        /* the fullest a set was when it was switched (0..1) */
 	double max_drain_s;    /* the longest drain, seconds */
 	uint64_t forgotten;    /* exited processes forgotten */

@@ -117,7 +117,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 	if (st.uw)
 		record__unwind_stats(p, &st);
 	drain_session__stats(r->ds, &ds);
-	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u half full), "
+	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
 			"the fullest %.0f%% when switched, the longest take %.3f s\n",
 		ds.drains, ds.by_fill, 100 * ds.max_use, ds.max_drain_s);
 	if (ds.switch_err)
