@@ -42,6 +42,22 @@ struct stack_trace {
  */
 #define STACK_IP_EXACT (1ull << 63)
 
+/*
+ * Two stack sets: every map a sample stores into (stacks and counts) twice,
+ * so user space drains one while samples go to the other. The program reads
+ * stack_set (.bss) once per sample and stores the sample's stacks and count
+ * in that set alone; user space flips stack_set, waits for a grace period
+ * (every program that read the old value has returned), then drains and
+ * clears the old set. stack_fill[set] counts the entries the program added
+ * to each set since user space last cleared it (the fill threshold).
+ */
+#define STACK_SETS 2
+
+struct stack_set_fill {
+	__u32 stacks; /* stacks map entries inserted */
+	__u32 counts; /* counts map entries inserted */
+};
+
 /* counts map key: one per (process, thread if asked, comm, stacks). */
 struct sample_key {
 	__u32 tgid;

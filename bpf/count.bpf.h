@@ -36,9 +36,10 @@ static __always_inline void stat_inc(__u32 idx)
 /*
  * Add one to @map[@key] (a u64), inserting it with BPF_NOEXIST and
  * retrying the lookup when another CPU inserted it first; 0 or the
- * update's error (the map is full).
+ * update's error (the map is full). @added (or NULL) counts the entries
+ * this call inserted.
  */
-static __always_inline int count_key(void *map, const void *key)
+static __always_inline int count_key(void *map, const void *key, __u32 *added)
 {
 	__u64 one = 1, *cnt;
 	int err;
@@ -49,6 +50,8 @@ static __always_inline int count_key(void *map, const void *key)
 		return 0;
 	}
 	err = bpf_map_update_elem(map, key, &one, BPF_NOEXIST);
+	if (!err && added)
+		__sync_fetch_and_add(added, 1);
 	if (err == -EEXIST) {
 		cnt = bpf_map_lookup_elem(map, key);
 		if (cnt)

@@ -81,7 +81,7 @@ static long range__step(__u32 i, struct range_walk *w)
 		return 0;
 	key.id = slot->id;
 	key.addr = w->ip - slot->base;
-	if (count_key(&range_counts, &key)) {
+	if (count_key(&range_counts, &key, NULL)) {
 		w->lost++;
 		return 0;
 	}
@@ -89,7 +89,7 @@ static long range__step(__u32 i, struct range_walk *w)
 		w->first = slot->id;
 	hk.id = slot->id;
 	hk.tgid = w->tgid;
-	count_key(&range_hits, &hk); /* as big as the pages: cannot be full */
+	count_key(&range_hits, &hk, NULL); /* as big as the pages: cannot be full */
 	return 0;
 }
 

@@ -3,7 +3,8 @@
  * Stack capture and counting: the user stack walked here (DWARF tables,
  * else frame pointers) and the kernel stack copied with bpf_get_stack,
  * each into a per-CPU scratch buffer, identified by a 128-bit hash and
- * stored once in the stacks map; then the sample counted under its key
+ * stored once in the stacks map of the current stack set; then the sample
+ * counted under its key in that set's counts map
  * (process, thread when asked, comm, user stack, kernel stack). Everything
  * that cannot be stored is counted by cause in the stats map.
  */
@@ -29,6 +30,8 @@ const volatile bool cfg_per_thread = false;
 
 struct scratch {
 	struct sample_key key;
+	__u32 set; /* the stack set this sample goes to (0 or 1) */
+	__u32 pad;
 	/* laid out as struct stack_trace: the stacks map copies from &nr */
 	__u32 nr;
 	__u32 flags;
@@ -42,21 +45,36 @@ struct {
 	__type(value, struct scratch);
 } scratch SEC(".maps");
 
-/* stack_id -> struct stack_trace; value size and entries set before load */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1);
-	__type(key, struct stack_id);
-	__uint(value_size, 16);
-} stacks SEC(".maps");
+/*
+ * The two stack sets (bpfprof.h): stack_id -> struct stack_trace (value size
+ * and entries set before load) and sample_key -> sample count (entries set
+ * before load), each twice. A sample's stacks and count go to the set
+ * stack_set names when the sample starts.
+ */
+#define STACKS_MAP(name)                                  \
+	struct {                                          \
+		__uint(type, BPF_MAP_TYPE_HASH);          \
+		__uint(max_entries, 1);                   \
+		__type(key, struct stack_id);             \
+		__uint(value_size, 16);                   \
+	} name SEC(".maps")
+#define COUNTS_MAP(name)                                  \
+	struct {                                          \
+		__uint(type, BPF_MAP_TYPE_HASH);          \
+		__uint(max_entries, 1);                   \
+		__type(key, struct sample_key);           \
+		__type(value, __u64);                     \
+	} name SEC(".maps")
 
-/* sample_key -> sample count; entries set before load */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1);
-	__type(key, struct sample_key);
-	__type(value, __u64);
-} counts SEC(".maps");
+STACKS_MAP(stacks0);
+STACKS_MAP(stacks1);
+COUNTS_MAP(counts0);
+COUNTS_MAP(counts1);
+
+/* Written by user space alone (flipped, then a grace period, then drained). */
+volatile __u32 stack_set;
+/* Entries the program added to each set since user space cleared it. */
+struct stack_set_fill stack_fill[STACK_SETS];
 
 static __always_inline __u64 mix64(__u64 h)
 {
@@ -149,6 +167,8 @@ static __noinline int walk_user(struct bpf_perf_event_data *ctx, struct scratch 
 static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scratch *s,
 				    struct task_struct *task, bool user, struct stack_id *id)
 {
+	__u32 set = s->set & 1;
+	void *stacks = set ? (void *)&stacks1 : (void *)&stacks0;
 	__u32 want = cfg_max_depth + 1; /* one more, to see truncation */
 	long len;
 	int err, ret;
@@ -181,10 +201,12 @@ static __noinline int capture_stack(struct bpf_perf_event_data *ctx, struct scra
 		stat_inc(STAT_TRUNCATED);
 	}
 	hash_stack(s, id);
-	if (bpf_map_lookup_elem(&stacks, id))
+	if (bpf_map_lookup_elem(stacks, id))
 		return 0;
-	err = bpf_map_update_elem(&stacks, id, &s->nr, BPF_NOEXIST);
-	if (err && err != -EEXIST)
+	err = bpf_map_update_elem(stacks, id, &s->nr, BPF_NOEXIST);
+	if (!err)
+		__sync_fetch_and_add(&stack_fill[set].stacks, 1);
+	else if (err != -EEXIST)
 		return -1;
 	return 0;
 }
@@ -208,13 +230,14 @@ static __always_inline int stack__count(struct bpf_perf_event_data *ctx, __u32 t
 {
 	struct task_struct *task;
 	struct sample_key *key;
+	__u32 zero = 0, set = stack_set & 1; /* read once: the whole sample goes there */
 	struct scratch *s;
-	__u32 zero = 0;
 	int ret;
 
 	s = bpf_map_lookup_elem(&scratch, &zero);
 	if (!s)
 		return STAT_DROP_SCRATCH;
+	s->set = set;
 	key = &s->key;
 	__builtin_memset(key, 0, sizeof(*key));
 	key->tgid = tgid;
@@ -248,7 +271,7 @@ static __always_inline int stack__count(struct bpf_perf_event_data *ctx, __u32 t
 		if (ret)
 			stat_inc(STAT_KSTACK_FAULT);
 	}
-	if (count_key(&counts, key))
+	if (count_key(set ? (void *)&counts1 : (void *)&counts0, key, &stack_fill[set].counts))
 		return STAT_DROP_COUNTS_FULL;
 	return 0;
 }

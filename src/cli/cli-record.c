@@ -81,7 +81,8 @@ static const struct argp_option options[] = {
 	  "kernel.perf_event_max_stack)",
 	  CLI_GROUP_SAMPLING },
 	{ "max-stacks", OPT_MAX_STACKS, "N", 0,
-	  "Room for N unique stacks; samples beyond it are counted as lost (default 16384)",
+	  "Room for N unique stacks in each of the two map sets drained while sampling; "
+	  "samples beyond it are counted as lost (default 16384)",
 	  CLI_GROUP_SAMPLING },
 	{ "unwind", OPT_UNWIND, "MODE", 0,
 	  "User stacks: auto (default: DWARF unwind tables where a binary has them, frame "
@@ -93,7 +94,8 @@ static const struct argp_option options[] = {
 	  CLI_GROUP_SAMPLING },
 	{ "stats", OPT_STATS, NULL, 0,
 	  "Print the samples seen (of the idle task, of no target), how the stack "
-	  "walks ended, the unwind tables loaded and the BPF program's run time per "
+	  "walks ended, the unwind tables loaded, the stack sets drained, the "
+	  "processes tracked and forgotten and the BPF program's run time per "
 	  "sample",
 	  CLI_GROUP_OUTPUT },
 	{ "empty-handler", OPT_EMPTY_HANDLER, NULL, OPTION_HIDDEN,

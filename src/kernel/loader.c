@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/membarrier.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -17,6 +19,7 @@ struct loader {
 	struct record_bpf *skel;
 	struct bpf_link *fork_link, *exec_link;
 	size_t stack_size;
+	unsigned int max_stacks; /* counts entries of a stack set; stacks get twice that */
 	size_t range_page_size; /* value size of range_pages */
 	size_t unwind_proc_size; /* value size of unwind_procs */
 	struct unwind_row *rows; /* unwind_rows, mmap'd */
@@ -132,15 +135,30 @@ static void *loader__mmap(const struct bpf_map *map, size_t *len)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/* Stack set @set's maps (bpfprof.h). */
+static struct bpf_map *loader__stacks(const struct loader *l, unsigned int set)
+{
+	return set ? l->skel->maps.stacks1 : l->skel->maps.stacks0;
+}
+
+static struct bpf_map *loader__counts(const struct loader *l, unsigned int set)
+{
+	return set ? l->skel->maps.counts1 : l->skel->maps.counts0;
+}
+
 static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 {
 	struct record_bpf *skel = l->skel;
-	int err;
+	int err = 0;
 
 	l->stack_size = sizeof(struct stack_trace) + (size_t)cfg->max_depth * sizeof(__u64);
-	err = bpf_map__set_value_size(skel->maps.stacks, l->stack_size);
-	err = err ?: bpf_map__set_max_entries(skel->maps.stacks, 2 * cfg->max_stacks);
-	err = err ?: bpf_map__set_max_entries(skel->maps.counts, cfg->max_stacks);
+	l->max_stacks = cfg->max_stacks;
+	for (unsigned int set = 0; set < STACK_SETS && !err; set++) {
+		err = bpf_map__set_value_size(loader__stacks(l, set), l->stack_size);
+		err = err ?: bpf_map__set_max_entries(loader__stacks(l, set),
+						      2 * cfg->max_stacks);
+		err = err ?: bpf_map__set_max_entries(loader__counts(l, set), cfg->max_stacks);
+	}
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
 	err = err ?: loader__size_unwind_maps(l, cfg);
@@ -270,12 +288,17 @@ int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max)
 	return err;
 }
 
-/* Batched: one syscall per batch instead of two per key; @ksize-byte keys. */
-static int loader__batch_counts(int fd, size_t ksize, loader_count_fn fn, void *ctx)
+typedef int (*loader_entry_fn)(const void *key, const void *val, void *ctx);
+
+/*
+ * Batched: one syscall per batch instead of two per key; @ksize-byte keys,
+ * @vsize-byte values; @take: each batch deleted as it is read.
+ */
+static int loader__batch(int fd, size_t ksize, size_t vsize, bool take, __u32 batch,
+			 loader_entry_fn fn, void *ctx)
 {
-	const __u32 batch = 4096;
-	char *keys = calloc(batch, ksize);
-	__u64 *vals = calloc(batch, sizeof(*vals)), out_batch;
+	char *keys = calloc(batch, ksize), *vals = calloc(batch, vsize);
+	__u64 out_batch;
 	void *in = NULL;
 	int err = -ENOMEM;
 
@@ -285,13 +308,15 @@ static int loader__batch_counts(int fd, size_t ksize, loader_count_fn fn, void *
 	for (;;) {
 		__u32 n = batch;
 
-		err = bpf_map_lookup_batch(fd, in, &out_batch, keys, vals, &n, &opts);
+		err = take ? bpf_map_lookup_and_delete_batch(fd, in, &out_batch, keys, vals, &n,
+							     &opts) :
+			     bpf_map_lookup_batch(fd, in, &out_batch, keys, vals, &n, &opts);
 		if (err && errno != ENOENT) {
 			err = -errno;
 			break;
 		}
 		for (__u32 i = 0; i < n; i++) {
-			int e = fn(keys + i * ksize, vals[i], ctx);
+			int e = fn(keys + i * ksize, vals + i * vsize, ctx);
 
 			if (e) {
 				err = e;
@@ -310,10 +335,62 @@ out:
 	return err;
 }
 
-int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx)
+struct loader_counts {
+	loader_count_fn fn;
+	void *ctx;
+};
+
+static int loader__count_entry(const void *key, const void *val, void *ctx)
 {
-	return loader__batch_counts(bpf_map__fd(l->skel->maps.counts), sizeof(struct sample_key),
-				    fn, ctx);
+	struct loader_counts *c = ctx;
+
+	return c->fn(key, *(const __u64 *)val, c->ctx);
+}
+
+static int loader__counts_batch(int fd, size_t ksize, bool take, loader_count_fn fn, void *ctx)
+{
+	struct loader_counts c = { fn, ctx };
+
+	return loader__batch(fd, ksize, sizeof(__u64), take, 4096, loader__count_entry, &c);
+}
+
+static int loader__batch_counts(int fd, size_t ksize, loader_count_fn fn, void *ctx)
+{
+	return loader__counts_batch(fd, ksize, false, fn, ctx);
+}
+
+int loader__take_counts(struct loader *l, unsigned int set, loader_count_fn fn, void *ctx)
+{
+	int err = loader__counts_batch(bpf_map__fd(loader__counts(l, set)),
+				       sizeof(struct sample_key), true, fn, ctx);
+
+	if (!err)
+		__atomic_store_n(&l->skel->bss->stack_fill[set].counts, 0, __ATOMIC_RELAXED);
+	return err;
+}
+
+struct loader_stacks {
+	loader_stack_fn fn;
+	void *ctx;
+};
+
+static int loader__stack_entry(const void *key, const void *val, void *ctx)
+{
+	struct loader_stacks *c = ctx;
+
+	return c->fn(key, val, c->ctx);
+}
+
+int loader__take_stacks(struct loader *l, unsigned int set, loader_stack_fn fn, void *ctx)
+{
+	struct loader_stacks c = { fn, ctx };
+	/* a small batch: every value is a whole stack */
+	int err = loader__batch(bpf_map__fd(loader__stacks(l, set)), sizeof(struct stack_id),
+				l->stack_size, true, 256, loader__stack_entry, &c);
+
+	if (!err)
+		__atomic_store_n(&l->skel->bss->stack_fill[set].stacks, 0, __ATOMIC_RELAXED);
+	return err;
 }
 
 int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx)
@@ -347,10 +424,38 @@ int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx)
 				    sizeof(struct range_hit_key), fn, ctx);
 }
 
-int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out)
+unsigned int loader__stack_set(const struct loader *l)
 {
-	return bpf_map__lookup_elem(l->skel->maps.stacks, id, sizeof(*id), out,
-				    l->stack_size, 0);
+	return __atomic_load_n(&l->skel->bss->stack_set, __ATOMIC_RELAXED);
+}
+
+double loader__stack_set_use(const struct loader *l, unsigned int set)
+{
+	struct stack_set_fill *f = &l->skel->bss->stack_fill[set];
+	double stacks = (double)__atomic_load_n(&f->stacks, __ATOMIC_RELAXED) /
+			(2.0 * l->max_stacks);
+	double counts = (double)__atomic_load_n(&f->counts, __ATOMIC_RELAXED) / l->max_stacks;
+
+	return stacks > counts ? stacks : counts;
+}
+
+/*
+ * The grace period: MEMBARRIER_CMD_GLOBAL is synchronize_rcu() in the
+ * kernel, which returns once every CPU has left the code it was running in
+ * a non-preemptible context (a perf event's overflow handler runs its
+ * program in interrupt context, under rcu_read_lock), so every program that
+ * read the old stack_set has returned. One CPU online: nothing can be in
+ * flight while we run, and the kernel returns at once.
+ */
+int loader__switch_stack_set(struct loader *l, unsigned int *old)
+{
+	unsigned int set = loader__stack_set(l);
+
+	__atomic_store_n(&l->skel->bss->stack_set, set ^ 1, __ATOMIC_SEQ_CST);
+	*old = set;
+	if (syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0))
+		return -errno;
+	return 0;
 }
 
 size_t loader__stack_size(const struct loader *l)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * The only user of BPF skeletons: open, configure (rodata, map sizes),
- * load; fill the target maps; read the counters and drain the maps once.
+ * load; fill the target maps; read the counters; switch and drain the
+ * stack sets.
  */
 #ifndef BPFPROF_LOADER_H
 #define BPFPROF_LOADER_H
@@ -16,7 +17,7 @@
 struct loader_cfg {
 	unsigned int max_depth;   /* frames kept per stack */
 	unsigned int kernel_max;  /* kernel.perf_event_max_stack */
-	unsigned int max_stacks;  /* counts entries; stacks get twice that */
+	unsigned int max_stacks;  /* counts entries of a stack set; stacks get twice that */
 	unsigned int max_targets; /* entries of the tgid and tid sets */
 	bool user_stacks, kernel_stacks;
 	bool filter_tgid, filter_tid, filter_cgroup;
@@ -63,8 +64,30 @@ int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max);
 
 /* @key: a struct sample_key (counts), range_addr_key (range_counts), range_hit_key. */
 typedef int (*loader_count_fn)(const void *key, __u64 count, void *ctx);
-/* Call @fn for every counts entry (in batches). 0, -errno, or @fn's error. */
-int loader__for_each_count(struct loader *l, loader_count_fn fn, void *ctx);
+
+/*
+ * The two stack sets (bpfprof.h): the set samples go to now; how full set
+ * @set is (the larger share of its stacks and counts maps that the
+ * program filled since it was last cleared, 0..1).
+ */
+unsigned int loader__stack_set(const struct loader *l);
+double loader__stack_set_use(const struct loader *l, unsigned int set);
+/*
+ * Send the samples to the other set, then wait until no program can still
+ * be writing the set they went to (*@old; a grace period, membarrier).
+ * 0, or -errno when the wait failed (the sets are switched anyway: drain
+ * *@old only once sampling has stopped).
+ */
+int loader__switch_stack_set(struct loader *l, unsigned int *old);
+/*
+ * Call @fn for every counts entry of set @set (in batches), each batch
+ * deleted as it is read. 0, -errno, or @fn's error.
+ */
+int loader__take_counts(struct loader *l, unsigned int set, loader_count_fn fn, void *ctx);
+/* The same for every stacks entry of set @set. */
+typedef int (*loader_stack_fn)(const struct stack_id *id, const struct stack_trace *st,
+			       void *ctx);
+int loader__take_stacks(struct loader *l, unsigned int set, loader_stack_fn fn, void *ctx);
 /* The same for every range_counts entry. */
 int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx);
 
@@ -80,11 +103,6 @@ int loader__get_range_page(struct loader *l, const struct range_page_key *key,
 int loader__delete_range_page(struct loader *l, const struct range_page_key *key);
 /* Call @fn for every range_hits entry (key: struct range_hit_key). */
 int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx);
-/*
- * Copy the stack @id into @out, which must hold loader__stack_size()
- * bytes. 0 or -ENOENT.
- */
-int loader__stack(struct loader *l, const struct stack_id *id, struct stack_trace *out);
 size_t loader__stack_size(const struct loader *l);
 
 /*

@@ -30,6 +30,7 @@ struct process {
 	pid_t tgid;
 	struct image *images;
 	size_t nr_images;
+	bool exited; /* its EXIT was seen: may be forgotten (proc_table__forget) */
 };
 
 struct proc_table {
@@ -73,16 +74,20 @@ static void binary__free(struct binary *b)
 	free(b);
 }
 
+static void process__free(struct process *p)
+{
+	for (size_t j = 0; j < p->nr_images; j++)
+		image__clear(&p->images[j]);
+	free(p->images);
+	free(p);
+}
+
 void proc_table__free(struct proc_table *pt)
 {
 	if (!pt)
 		return;
-	for (size_t i = 0; i < pt->nr_procs; i++) {
-		for (size_t j = 0; j < pt->procs[i]->nr_images; j++)
-			image__clear(&pt->procs[i]->images[j]);
-		free(pt->procs[i]->images);
-		free(pt->procs[i]);
-	}
+	for (size_t i = 0; i < pt->nr_procs; i++)
+		process__free(pt->procs[i]);
 	for (size_t i = 0; i < pt->nr_bins; i++)
 		binary__free(pt->bins[i]);
 	free(pt->procs);
@@ -124,6 +129,42 @@ static struct process *proc_table__get(const struct proc_table *pt, pid_t tgid)
 			return NULL;
 		if (pt->procs[v - 1]->tgid == tgid)
 			return pt->procs[v - 1];
+	}
+}
+
+/* The slot holding @tgid; nr_slots when it has none. */
+static size_t proc_table__slot(const struct proc_table *pt, pid_t tgid)
+{
+	if (!pt->nr_slots)
+		return 0;
+	for (size_t i = slot_of(tgid, pt->nr_slots);; i = (i + 1) & (pt->nr_slots - 1)) {
+		uint32_t v = pt->slots[i];
+
+		if (!v)
+			return pt->nr_slots;
+		if (pt->procs[v - 1]->tgid == tgid)
+			return i;
+	}
+}
+
+/*
+ * Empty slot @i, moving back the entries after it that probed past it
+ * (linear probing's deletion: no tombstones).
+ */
+static void proc_table__unslot(struct proc_table *pt, size_t i)
+{
+	size_t mask = pt->nr_slots - 1;
+
+	pt->slots[i] = 0;
+	for (size_t j = (i + 1) & mask; pt->slots[j]; j = (j + 1) & mask) {
+		size_t home = slot_of(pt->procs[pt->slots[j] - 1]->tgid, pt->nr_slots);
+
+		/* stays when its home is cyclically in (i, j] */
+		if (i < j ? home > i && home <= j : home > i || home <= j)
+			continue;
+		pt->slots[i] = pt->slots[j];
+		pt->slots[j] = 0;
+		i = j;
 	}
 }
 
@@ -626,16 +667,51 @@ int proc_table__comm(struct proc_table *pt, pid_t tgid, pid_t tid, const char *c
 	return 0;
 }
 
+int proc_table__exit(struct proc_table *pt, pid_t tgid)
+{
+	struct process *p = proc_table__get(pt, tgid);
+
+	if (p)
+		p->exited = true;
+	return 0;
+}
+
+int proc_table__forget(struct proc_table *pt, pid_t tgid)
+{
+	size_t i = proc_table__slot(pt, tgid), k;
+	struct process *p;
+
+	if (i >= pt->nr_slots || !pt->procs[pt->slots[i] - 1]->exited)
+		return -ENOENT;
+	k = pt->slots[i] - 1;
+	p = pt->procs[k];
+	proc_table__unslot(pt, i);
+	process__free(p);
+	/* the last process takes its place in procs[] */
+	if (k != --pt->nr_procs) {
+		pt->procs[k] = pt->procs[pt->nr_procs];
+		pt->slots[proc_table__slot(pt, pt->procs[k]->tgid)] = k + 1;
+	}
+	return 0;
+}
+
 int proc_table__fork(struct proc_table *pt, pid_t ptgid, pid_t tgid, pid_t tid)
 {
-	struct process *parent;
+	struct process *parent, *p;
 
 	if (tgid != tid || tgid == ptgid)
 		return 0; /* a thread: same process */
 	parent = proc_table__get(pt, ptgid);
 	if (!parent && !pt->track_all)
 		return 0;
-	if (proc_table__get(pt, tgid))
+	p = proc_table__get(pt, tgid);
+	if (p && p->exited) {
+		/* the pid of an exited process not forgotten yet: a new generation */
+		p->exited = false;
+		return process__push_image(p, parent ? process__image(parent)->comm : NULL,
+					   parent ? process__image(parent) : NULL);
+	}
+	if (p)
 		return 0;
 	return proc_table__add(pt, tgid, parent ? process__image(parent)->comm : NULL,
 			       parent ? process__image(parent) : NULL) ?

@@ -72,6 +72,15 @@ int proc_table__mmap(struct proc_table *pt, pid_t tgid, const struct map_event *
 int proc_table__comm(struct proc_table *pt, pid_t tgid, pid_t tid, const char *comm,
 		     bool exec);
 int proc_table__fork(struct proc_table *pt, pid_t ptgid, pid_t tgid, pid_t tid);
+/* Process @tgid has exited: it may be forgotten from now on. 0. */
+int proc_table__exit(struct proc_table *pt, pid_t tgid);
+/*
+ * Free what is known of @tgid, an exited process (its mappings, its exec
+ * generations; binaries stay), once nothing will be looked up in it: its
+ * samples are symbolized. A process forked again with the same pid since
+ * its exit is kept. 0, or -ENOENT (unknown, or not exited).
+ */
+int proc_table__forget(struct proc_table *pt, pid_t tgid);
 
 /*
  * The mapping holding @addr in @tgid. Of several exec generations of the

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * The aggregated, symbolized profile: plain data that every output format
- * reads. Built once after sampling stops; knows nothing of BPF or /proc.
+ * reads. Filled by the drains while sampling runs and once after it stops,
+ * one stack per distinct stack; knows nothing of BPF or /proc.
  */
 #ifndef BPFPROF_PROFILE_H
 #define BPFPROF_PROFILE_H
@@ -10,6 +11,7 @@
 #include <stdint.h>
 
 #include "bpfprof.h"
+#include "u64map.h"
 
 enum frame_kind {
 	FRAME_USER,
@@ -32,6 +34,7 @@ struct profile_stack {
 	struct frame *frames; /* root first */
 	uint32_t nr;
 	uint64_t count;
+	size_t next; /* profile.c's: 1 + the next stack of the same hash; 0: none */
 };
 
 struct profile {
@@ -42,9 +45,15 @@ struct profile {
 	uint64_t sideband_lost;    /* process/mapping records lost */
 	double duration;           /* seconds sampled */
 	unsigned int ncpus;        /* CPUs sampled */
+	struct u64map index;       /* profile.c's: hash of a stack -> 1 + its first index */
 };
 
-/* Append a copy of @st (its frames are copied too). 0 or -ENOMEM. */
+/*
+ * Add @st: its count to the stack of the same process, thread, comm and
+ * frames (by name, kind, file and line) when there is one, else a copy of
+ * @st (its frames are copied too). So a stack drained many times is one
+ * stack. 0 or -ENOMEM.
+ */
 int profile__add(struct profile *p, const struct profile_stack *st);
 uint64_t profile__samples(const struct profile *p);
 uint64_t profile__lost(const struct profile *p);

@@ -3,26 +3,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "drain.h"
+#include "monotime.h"
+#include "stackstore.h"
+
+/* A counts entry taken out of its set, waiting to be symbolized. */
+struct pending {
+	struct sample_key key;
+	__u64 count;
+	unsigned int take; /* which take brought it */
+};
 
 struct drain {
 	struct loader *l;
 	struct symbolizer *sym;
 	enum stack_mode mode;
 	const char *const *ranges; /* range --stacks: a frame per range; NULL: none */
+	bool by_pid;               /* keep the pid apart (else 0: one stack for all) */
 	struct profile *p;
-	struct stack_trace *ust, *kst; /* loader__stack_size() bytes each */
+	struct stack_store ss;     /* the stacks of the pending entries */
+	struct pending *pend;      /* in the order taken; [done, nr) still to symbolize */
+	size_t nr, cap_pend, done;
+	unsigned int takes;        /* sets taken */
 	struct frame *frames;
 	size_t cap;
 };
 
-static int drain__fetch(struct drain *d, const struct stack_id *id, struct stack_trace *st)
+static const struct stack_trace drain__none;
+
+/* The stack @id of the entries being symbolized: NULL when it was not stored. */
+static const struct stack_trace *drain__fetch(const struct drain *d, const struct stack_id *id)
 {
-	st->nr = 0;
-	st->flags = 0;
 	if (!id->lo && !id->hi)
-		return 0;
-	return loader__stack(d->l, id, st);
+		return &drain__none;
+	return stack_store__get(&d->ss, id);
 }
 
 static int drain__reserve(struct drain *d, size_t need)
@@ -79,31 +94,30 @@ static const char *drain__placeholder(const struct drain *d, const struct sample
 	return "[no stack]";
 }
 
-static int drain__one(const void *key, __u64 count, void *ctx)
+static int drain__one(struct drain *d, const struct sample_key *k, __u64 count)
 {
-	const struct sample_key *k = key;
-	struct drain *d = ctx;
-	struct profile_stack ps = { .tgid = k->tgid, .tid = k->tid, .count = count };
+	struct profile_stack ps = { .tgid = d->by_pid ? k->tgid : 0, .tid = k->tid,
+				    .count = count };
+	const struct stack_trace *ust = drain__fetch(d, &k->ustack);
+	const struct stack_trace *kst = drain__fetch(d, &k->kstack);
 	uint32_t n = 0;
 	int err;
 
-	err = drain__fetch(d, &k->ustack, d->ust);
-	err = err ?: drain__fetch(d, &k->kstack, d->kst);
-	if (err)
-		return err == -ENOENT ? 0 : err; /* a stack not stored: counted as lost */
-	err = drain__reserve(d, d->ust->nr + d->kst->nr + 3);
+	if (!ust || !kst)
+		return 0; /* a stack not stored: counted as lost */
+	err = drain__reserve(d, ust->nr + kst->nr + 3);
 	if (err)
 		return err;
 	if (d->ranges && k->range)
 		d->frames[n++] = (struct frame){ .name = d->ranges[k->range - 1],
 						 .kind = FRAME_MARK };
-	if ((d->ust->flags | d->kst->flags) & STACK_F_TRUNCATED)
+	if ((ust->flags | kst->flags) & STACK_F_TRUNCATED)
 		d->frames[n++] = (struct frame){ .name = "[truncated]", .kind = FRAME_MARK };
 	/* frames found by frame pointers where no unwind table was loaded yet */
-	if (d->ust->flags & STACK_F_FP_FALLBACK)
+	if (ust->flags & STACK_F_FP_FALLBACK)
 		d->frames[n++] = (struct frame){ .name = "[fp]", .kind = FRAME_MARK };
-	err = drain__frames(d, k, d->ust, false, &n);
-	err = err ?: drain__frames(d, k, d->kst, true, &n);
+	err = drain__frames(d, k, ust, false, &n);
+	err = err ?: drain__frames(d, k, kst, true, &n);
 	if (err)
 		return err;
 	if (n == 0)
@@ -116,18 +130,109 @@ static int drain__one(const void *key, __u64 count, void *ctx)
 	return profile__add(d->p, &ps);
 }
 
+struct drain *drain__new(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
+			 const char *const *ranges, bool by_pid, struct profile *p)
+{
+	struct drain *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	*d = (struct drain){ .l = l, .sym = sym, .mode = mode, .ranges = ranges,
+			     .by_pid = by_pid, .p = p };
+	return d;
+}
+
+void drain__free(struct drain *d)
+{
+	if (!d)
+		return;
+	stack_store__clear(&d->ss);
+	free(d->pend);
+	free(d->frames);
+	free(d);
+}
+
+static int drain__take_stack(const struct stack_id *id, const struct stack_trace *st, void *ctx)
+{
+	struct drain *d = ctx;
+
+	return stack_store__add(&d->ss, id, st);
+}
+
+static int drain__take_count(const void *key, __u64 count, void *ctx)
+{
+	struct drain *d = ctx;
+
+	if (array__grow((void **)&d->pend, &d->cap_pend, d->nr + 1, sizeof(*d->pend)))
+		return -ENOMEM;
+	d->pend[d->nr++] = (struct pending){ .key = *(const struct sample_key *)key,
+					     .count = count, .take = d->takes };
+	return 0;
+}
+
+int drain__take(struct drain *d, unsigned int set)
+{
+	int err;
+
+	d->takes++;
+	err = loader__take_stacks(d->l, set, drain__take_stack, d);
+	return err ?: loader__take_counts(d->l, set, drain__take_count, d);
+}
+
+int drain__symbolize(struct drain *d, uint64_t budget_ns)
+{
+	uint64_t t0 = monotime__ns();
+	int err = 0;
+
+	while (d->done < d->nr && !err) {
+		const struct pending *pe = &d->pend[d->done++];
+
+		err = drain__one(d, &pe->key, pe->count);
+		if ((d->done & 63) == 0 && monotime__ns() - t0 >= budget_ns)
+			break;
+	}
+	if (d->done == d->nr) { /* all symbolized: their stacks are not needed */
+		d->nr = d->done = 0;
+		stack_store__clear(&d->ss);
+	}
+	return err;
+}
+
+size_t drain__pending(const struct drain *d)
+{
+	return d->nr - d->done;
+}
+
+unsigned int drain__symbolized(const struct drain *d)
+{
+	return d->done < d->nr ? d->pend[d->done].take - 1 : d->takes;
+}
+
+int drain__all(struct drain *d)
+{
+	unsigned int old;
+	int err = 0;
+
+	/*
+	 * Sampling has stopped: a failed grace period changes nothing. Each
+	 * switch leaves the set taken before it for the next.
+	 */
+	for (int i = 0; i < STACK_SETS && !err; i++) {
+		loader__switch_stack_set(d->l, &old);
+		err = drain__take(d, old);
+	}
+	return err ?: drain__symbolize(d, UINT64_MAX);
+}
+
 int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
 		   const char *const *ranges, struct profile *p)
 {
-	struct drain d = { .l = l, .sym = sym, .mode = mode, .ranges = ranges, .p = p };
-	int err = -ENOMEM;
+	struct drain *d = drain__new(l, sym, mode, ranges, true, p);
+	int err;
 
-	d.ust = malloc(loader__stack_size(l));
-	d.kst = malloc(loader__stack_size(l));
-	if (d.ust && d.kst)
-		err = loader__for_each_count(l, drain__one, &d);
-	free(d.ust);
-	free(d.kst);
-	free(d.frames);
+	if (!d)
+		return -errno;
+	err = drain__all(d);
+	drain__free(d);
 	return err;
 }

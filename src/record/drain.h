@@ -1,21 +1,43 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Once sampling has stopped: the counts and stacks maps -> a symbolized profile. */
+/* The stack sets' counts and stacks maps -> a symbolized profile. */
 #ifndef BPFPROF_DRAIN_H
 #define BPFPROF_DRAIN_H
+
+#include <stdint.h>
 
 #include "loader.h"
 #include "session.h"
 #include "profile.h"
 #include "symbolizer.h"
 
+struct drain;
+
 /*
- * Read every counts entry, look up its stacks, symbolize every frame and
- * add one profile stack per entry: the user stack root first, then the
- * kernel stack root first; "[truncated]" after the process when either
- * was cut at max_depth. With @ranges (bpfprof range --stacks, several
- * ranges), the first frame names the sample's range: @ranges[id] (a mark
- * frame). 0 or -errno.
+ * A drain of the stack sets (bpfprof.h) into @p, in two steps. A take
+ * empties a set that no program writes any more: its stacks are kept in
+ * user space and its counts entries queued, quickly, so the set can take
+ * samples again. Symbolizing then turns each queued entry into one profile
+ * stack (merged with the same stack drained before): the user stack root
+ * first, then the kernel stack root first; "[truncated]" after the process
+ * when either was cut at max_depth. With @ranges (bpfprof range --stacks,
+ * several ranges), the first frame names the sample's range: @ranges[id]
+ * (a mark frame). @by_pid: the profile keeps processes apart (else their
+ * tgid is 0). NULL + errno.
  */
+struct drain *drain__new(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
+			 const char *const *ranges, bool by_pid, struct profile *p);
+void drain__free(struct drain *d);
+/* Take set @set, which no program writes any more (loader__switch_stack_set). 0 or -errno. */
+int drain__take(struct drain *d, unsigned int set);
+/* Symbolize queued entries for about @budget_ns at most. 0 or -errno. */
+int drain__symbolize(struct drain *d, uint64_t budget_ns);
+/* Entries queued and not symbolized yet. */
+size_t drain__pending(const struct drain *d);
+/* How many takes are wholly symbolized (the first n). */
+unsigned int drain__symbolized(const struct drain *d);
+/* Once sampling has stopped: both sets taken, everything symbolized. 0 or -errno. */
+int drain__all(struct drain *d);
+/* drain__new (by pid), drain__all and drain__free at once. */
 int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
 		   const char *const *ranges, struct profile *p);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "drain-session.h"
 #include "drain.h"
 #include "kptr.h"
 #include "record.h"
@@ -18,6 +19,8 @@
 struct record {
 	const struct record_opts *o;
 	struct unwind_session *us;
+	struct drain_session *ds;
+	struct profile p; /* filled by the drains while sampling runs, and at the end */
 };
 
 static void record__summary(struct session *s, const struct profile *p)
@@ -96,6 +99,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 {
 	const struct sideband *sb = session__sideband(s);
 	struct unwind_session_stats st;
+	struct drain_session_stats ds;
 	uint64_t ns = 0, runs = 0;
 
 	unwind_session__stats(r->us, &st);
@@ -113,6 +117,17 @@ static void record__stats(const struct record *r, struct session *s, const struc
 				"by DWARF tables, frame pointers elsewhere");
 	if (st.uw)
 		record__unwind_stats(p, &st);
+	drain_session__stats(r->ds, &ds);
+	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
+			"the fullest %.0f%% when switched, the longest take %.3f s\n",
+		ds.drains, ds.by_fill, 100 * ds.max_use, ds.max_drain_s);
+	if (ds.switch_err)
+		fprintf(stderr, "bpfprof: stats: stack sets drained only at the end: no grace "
+				"period (membarrier: %s)\n",
+			strerror(-ds.switch_err));
+	fprintf(stderr, "bpfprof: stats: processes: %zu tracked, %" PRIu64 " forgotten "
+			"(exited, their samples drained)\n",
+		proc_table__nr_processes(session__procs(s)), ds.forgotten);
 	fprintf(stderr, "bpfprof: stats: side band: %" PRIu64 " records read after a newer "
 			"one and put back in time order, %" PRIu64 " too late for it\n",
 		sideband__reordered(sb), sideband__late(sb));
@@ -193,27 +208,30 @@ static int record__finish(struct session *s, void *priv)
 {
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
-	struct profile p = { .ncpus = session__nr_cpus(s) };
+	struct profile *p = &r->p;
 	int err, status;
 
-	p.duration = session__seconds(s);
-	p.sideband_lost = sideband__lost(session__sideband(s));
-	err = loader__read_stats(session__loader(s), p.stats, p.busiest);
+	p->ncpus = session__nr_cpus(s);
+	p->duration = session__seconds(s);
+	p->sideband_lost = sideband__lost(session__sideband(s));
+	err = drain_session__final(r->ds);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
+				     strerror(-err));
+	/* after the last drain's grace period: every sample counted is in the profile */
+	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
 				     strerror(-err));
-	err = drain__profile(session__loader(s), session__symbolizer(s),
-			     o->session.sampling.stacks, NULL, &p);
-	err = err ?: o->out.format->write_profile(session__out(s), &p, &o->out);
+	err = o->out.format->write_profile(session__out(s), p, &o->out);
 	status = session__commit(s, err, "profile");
 	if (!status) {
-		record__warnings(s, &p);
+		record__warnings(s, p);
 		if (!o->session.quiet)
-			record__summary(s, &p);
+			record__summary(s, p);
 		if (o->stats)
-			record__stats(r, s, &p);
+			record__stats(r, s, p);
 	}
-	profile__free(&p);
 	return status;
 }
 
@@ -228,15 +246,17 @@ int record__run(const struct record_opts *o)
 	/* the unwinder first: its tables are loaded before anything else starts */
 	const struct session_plug plugs[] = {
 		{ &unwind_session_hooks, r.us },
+		{ &drain_session_hooks, r.ds = drain_session__new(&r.p, o->out.per_pid) },
 		{ &record_hooks, &r },
 	};
-	int status;
+	int status = EXIT_RUNTIME;
 
-	if (!r.us) {
+	if (!r.us || !r.ds)
 		fprintf(stderr, "bpfprof: out of memory\n");
-		return EXIT_RUNTIME;
-	}
-	status = session__main(&o->session, "bpfprof", plugs, ARRAY_SIZE(plugs));
+	else
+		status = session__main(&o->session, "bpfprof", plugs, ARRAY_SIZE(plugs));
+	drain_session__free(r.ds);
 	unwind_session__free(r.us);
+	profile__free(&r.p);
 	return status;
 }

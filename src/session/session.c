@@ -581,8 +581,10 @@ static void sb_exit(void *ctx, pid_t pid, pid_t tid)
 {
 	struct session *s = ctx;
 
-	if (pid == tid)
-		session__each(s, exit, pid);
+	if (pid != tid)
+		return;
+	proc_table__exit(s->pt, pid);
+	session__each(s, exit, pid);
 }
 
 static const struct sideband_ops proc_ops = {
@@ -591,6 +593,15 @@ static const struct sideband_ops proc_ops = {
 	.fork = sb_fork,
 	.exit = sb_exit,
 };
+
+int session__read_sideband(struct session *s)
+{
+	int err = 0;
+
+	sideband__read(s->sb, &proc_ops, s);
+	session__each_until(s, err, batch);
+	return err;
+}
 
 static void session__on_signal(struct session *s)
 {
@@ -705,8 +716,7 @@ static int session__poll(struct session *s)
 		s->stop = true;
 	for (size_t i = 2; i < plugs; i++)
 		if (pfd[i].revents || wait >= 0) {
-			sideband__read(s->sb, &proc_ops, s);
-			session__each_until(s, err, batch);
+			err = session__read_sideband(s);
 			if (err)
 				return err;
 			break;

@@ -150,6 +150,13 @@ FILE *session__out(const struct session *s);
  */
 int session__commit(const struct session *s, int err, const char *what);
 const struct sideband *session__sideband(const struct session *s);
+/*
+ * While sampling: take the side band's records now (those no longer held
+ * to be put in time order) into the process table and the plugs' hooks,
+ * as the poll loop does; e.g. before symbolizing what was just sampled.
+ * 0, or a batch hook's -errno.
+ */
+int session__read_sideband(struct session *s);
 /* The CPUs sampled. */
 size_t session__nr_cpus(const struct session *s);
 /* Seconds sampled, once sampling has stopped. */

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "drain-session.h"
+#include "drain.h"
+#include "monotime.h"
+
+/* How often the fill is looked at; a set takes 1/50 s of samples between looks. */
+#define DRAIN_CHECK_NS 20000000L
+/* While taken entries wait to be symbolized: a slice of work, then a look again. */
+#define DRAIN_BUSY_NS 5000000L
+#define DRAIN_SLICE_NS 20000000ULL
+/*
+ * A set is taken when it is this full: the rest takes the samples that
+ * come while the set is switched and taken out (a busy machine may keep
+ * bpfprof off the CPU for a while)...
+ */
+#define DRAIN_FILL 0.25
+/* ...or this long after the last take, so the profile and the table keep up. */
+#define DRAIN_SECONDS 1.0
+
+/* An exited process, forgotten once take number @after is symbolized. */
+struct exited {
+	pid_t tgid;
+	unsigned int after;
+};
+
+struct drain_session {
+	struct profile *p;
+	bool by_pid;
+	struct drain *d;
+	int timerfd;
+	uint64_t last_ns;  /* the last take */
+	bool busy;         /* the timer runs at DRAIN_BUSY_NS: entries wait */
+	unsigned int switches; /* sets switched; take n empties what switch n took away */
+	struct exited *exited;
+	size_t nr_exited, cap_exited;
+	struct drain_session_stats st;
+};
+
+struct drain_session *drain_session__new(struct profile *p, bool by_pid)
+{
+	struct drain_session *ds = calloc(1, sizeof(*ds));
+
+	if (!ds)
+		return NULL;
+	ds->p = p;
+	ds->by_pid = by_pid;
+	ds->timerfd = -1;
+	return ds;
+}
+
+void drain_session__free(struct drain_session *ds)
+{
+	if (!ds)
+		return;
+	drain__free(ds->d);
+	if (ds->timerfd >= 0)
+		close(ds->timerfd);
+	free(ds->exited);
+	free(ds);
+}
+
+void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st)
+{
+	*st = ds->st;
+}
+
+/* The drain timer: every DRAIN_BUSY_NS while entries wait, else every DRAIN_CHECK_NS. */
+static int drain_session__arm(struct drain_session *ds, bool busy)
+{
+	long ns = busy ? DRAIN_BUSY_NS : DRAIN_CHECK_NS;
+	struct itimerspec its = { .it_interval.tv_nsec = ns, .it_value.tv_nsec = ns };
+
+	ds->busy = busy;
+	return timerfd_settime(ds->timerfd, 0, &its, NULL) ? -errno : 0;
+}
+
+static int drain_session__start(struct session *s, void *priv, const struct loader_cfg *cfg)
+{
+	struct drain_session *ds = priv;
+
+	(void)cfg;
+	ds->d = drain__new(session__loader(s), session__symbolizer(s),
+			   session__opts(s)->sampling.stacks, NULL, ds->by_pid, ds->p);
+	if (!ds->d)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	ds->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (ds->timerfd < 0 || drain_session__arm(ds, false))
+		return session__fail(s, EXIT_RUNTIME, "cannot set up the drain timer: %s",
+				     strerror(errno));
+	ds->last_ns = monotime__ns();
+	return 0;
+}
+
+/* Forget the processes whose samples are all symbolized. */
+static void drain_session__forget(struct drain_session *ds, struct proc_table *pt)
+{
+	unsigned int done = drain__symbolized(ds->d);
+	size_t n = 0;
+
+	for (size_t i = 0; i < ds->nr_exited; i++) {
+		if (ds->exited[i].after > done) {
+			ds->exited[n++] = ds->exited[i];
+			continue;
+		}
+		if (!proc_table__forget(pt, ds->exited[i].tgid))
+			ds->st.forgotten++;
+	}
+	ds->nr_exited = n;
+}
+
+/* Switch the sets and take the old one out of the kernel: as quick as can be. */
+static int drain_session__take(struct session *s, struct drain_session *ds, double use)
+{
+	uint64_t t0 = monotime__ns();
+	unsigned int old;
+	int err;
+
+	ds->last_ns = t0;
+	err = loader__switch_stack_set(session__loader(s), &old);
+	if (err) {
+		ds->st.switch_err = err; /* taken once sampling has stopped */
+		return 0;
+	}
+	ds->switches++;
+	err = drain__take(ds->d, old);
+	if (err)
+		return err;
+	ds->st.drains++;
+	if (use > ds->st.max_use)
+		ds->st.max_use = use;
+	if ((monotime__ns() - t0) / 1e9 > ds->st.max_drain_s)
+		ds->st.max_drain_s = (monotime__ns() - t0) / 1e9;
+	return 0;
+}
+
+static int drain_session__fd(void *priv)
+{
+	struct drain_session *ds = priv;
+
+	return ds->timerfd;
+}
+
+/*
+ * The fill of the set samples go to, looked at often: a set taken well
+ * before it is full, then a slice of symbolizing at a time, so that the
+ * next look comes soon whatever is left to symbolize.
+ */
+static int drain_session__ready(struct session *s, void *priv)
+{
+	struct drain_session *ds = priv;
+	struct loader *l = session__loader(s);
+	uint64_t ticks;
+	double use;
+	int err = 0;
+
+	if (read(ds->timerfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
+		return -errno;
+	use = ds->st.switch_err ? 0 : loader__stack_set_use(l, loader__stack_set(l));
+	if (use >= DRAIN_FILL) {
+		ds->st.by_fill++;
+		err = drain_session__take(s, ds, use);
+	} else if (!ds->st.switch_err &&
+		   (monotime__ns() - ds->last_ns) / 1e9 >= DRAIN_SECONDS) {
+		err = drain_session__take(s, ds, use);
+	}
+	/* the side band's records first: the mappings of what was sampled */
+	if (!err && drain__pending(ds->d))
+		err = session__read_sideband(s);
+	err = err ?: drain__symbolize(ds->d, DRAIN_SLICE_NS);
+	if (err)
+		return err;
+	drain_session__forget(ds, session__procs(s));
+	if (ds->busy != (drain__pending(ds->d) > 0))
+		return drain_session__arm(ds, !ds->busy);
+	return 0;
+}
+
+/*
+ * An exited process: its samples are in the set now written (which the next
+ * switch takes away; the side band may be read during a drain, after its
+ * switch), or in one drained before.
+ */
+static void drain_session__exit(struct session *s, void *priv, pid_t pid)
+{
+	struct drain_session *ds = priv;
+
+	(void)s;
+	if (ds->st.switch_err)
+		return; /* no drain before the end: nothing can be forgotten */
+	if (array__grow((void **)&ds->exited, &ds->cap_exited, ds->nr_exited + 1,
+			sizeof(*ds->exited)))
+		return; /* not forgotten: only memory */
+	ds->exited[ds->nr_exited++] = (struct exited){ .tgid = pid, .after = ds->switches + 1 };
+}
+
+int drain_session__final(struct drain_session *ds)
+{
+	return drain__all(ds->d);
+}
+
+static void drain_session__end(struct session *s, void *priv)
+{
+	struct drain_session *ds = priv;
+
+	(void)s;
+	drain__free(ds->d);
+	ds->d = NULL;
+	if (ds->timerfd >= 0)
+		close(ds->timerfd);
+	ds->timerfd = -1;
+}
+
+const struct session_hooks drain_session_hooks = {
+	.start = drain_session__start,
+	.exit = drain_session__exit,
+	.fd = drain_session__fd,
+	.ready = drain_session__ready,
+	.end = drain_session__end,
+};

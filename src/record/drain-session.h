@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The stack sets drained while sampling runs (session.h plug): a timer
+ * checks how full the set samples go to is; when it is a quarter full, or a
+ * drain interval has passed, the sets are switched and the old one drained
+ * into the profile (drain.c), symbolized while its processes are still
+ * known. Processes that exited are forgotten from the process table once a
+ * drain after their exit has symbolized their samples. After sampling,
+ * drain_session__final drains both sets.
+ */
+#ifndef BPFPROF_DRAIN_SESSION_H
+#define BPFPROF_DRAIN_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "profile.h"
+#include "session.h"
+
+struct drain_session;
+
+/* What --stats tells of the drains. */
+struct drain_session_stats {
+	unsigned int drains;   /* sets drained while sampling */
+	unsigned int by_fill;  /* of those, because the set was a quarter full */
+	double max_use;        /* the fullest a set was when it was switched (0..1) */
+	double max_drain_s;    /* the longest drain, seconds */
+	uint64_t forgotten;    /* exited processes forgotten */
+	int switch_err;        /* -errno: the grace period failed; drains only at the end */
+};
+
+/*
+ * Drains into @p; @by_pid: keep processes apart in it (--per-pid,
+ * --per-thread). NULL on ENOMEM.
+ */
+struct drain_session *drain_session__new(struct profile *p, bool by_pid);
+void drain_session__free(struct drain_session *ds);
+/* Sampling has stopped: both sets into the profile. 0 or -errno. */
+int drain_session__final(struct drain_session *ds);
+void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st);
+
+/* Its hooks; the plug's priv is the struct drain_session. */
+extern const struct session_hooks drain_session_hooks;
+
+#endif /* BPFPROF_DRAIN_SESSION_H */

@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# Long and busy runs (issue 13): the stack sets are drained while sampling,
+# so a run that would fill the maps loses nothing to them and counts every
+# sample once; exited processes are forgotten once their samples are
+# symbolized. Real BPF programs and perf events, workloads from
+# tests/workloads/ (paths: 65,536 call paths; churn: short-lived processes
+# and threads); proportions and bounds, never exact sample counts.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	OUT=$BATS_TEST_TMPDIR/out.folded
+	ERR=$BATS_TEST_TMPDIR/err
+	PIDS=()
+}
+
+teardown() {
+	stop_workloads
+}
+
+# paths_kept FILE: distinct aI;bJ;cK;dL paths of the paths workload in FILE
+paths_kept() {
+	grep -oE ';a[0-9]+;b[0-9]+;c[0-9]+;d[0-9]+( |;)' "$1" | sort -u | wc -l
+}
+
+# stat_of FILE REGEX: the first number after REGEX on bpfprof's stderr FILE
+stat_of() {
+	grep -oE "$2 [0-9]+" "$1" | head -1 | grep -oE '[0-9]+$'
+}
+
+# A run of the paths workload that fills a small set many times over.
+run_paths() {
+	"$BPFPROF" record -F 19999 --max-stacks=8192 --stats -o "$OUT" \
+		-- "$WORKLOADS/paths" 4 >"$BATS_TEST_TMPDIR/paths.out" 2>"$ERR"
+}
+
+@test "a run that fills the maps many times over loses nothing and keeps >= 99% of the paths" {
+	run_paths
+	cat "$ERR"
+	cat "$BATS_TEST_TMPDIR/paths.out"
+	grep -q 'samples kept, 0 lost,' "$ERR"
+	well_formed "$OUT"
+	visited=$(grep -oE 'paths [0-9]+' "$BATS_TEST_TMPDIR/paths.out" | grep -oE '[0-9]+')
+	kept=$(paths_kept "$OUT")
+	echo "paths visited by the workload: $visited, kept: $kept"
+	# more paths than a set has entries: without the drains most were lost
+	[ "$visited" -gt 8192 ]
+	[ $((kept * 100)) -ge $((visited * 99)) ]
+}
+
+@test "drained sets count every kept sample once, and the sets were switched while sampling" {
+	run_paths
+	cat "$ERR"
+	kept=$(stat_of "$ERR" 'bpfprof:')
+	taken=$(stat_of "$ERR" 'stack sets:')
+	echo "kept $kept, in the output $(total "$OUT"), sets taken while sampling $taken"
+	[ "$taken" -ge 2 ]
+	[ "$kept" -gt 5000 ]
+	# every sample the program counted is in the output once: none lost at
+	# a switch, none drained twice
+	[ "$(total "$OUT")" -eq "$kept" ]
+}
+
+@test "exited processes are forgotten: the process table stays small under churn" {
+	run "$BPFPROF" record -F 999 --stats -o "$OUT" -- "$WORKLOADS/churn" 4
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -E 'processes:|samples kept'
+	created=$(echo "$output" | grep -oE '^processes [0-9]+' | grep -oE '[0-9]+')
+	line=$(echo "$output" | grep -E 'stats: processes:')
+	tracked=$(echo "$line" | grep -oE '[0-9]+ tracked' | grep -oE '[0-9]+')
+	forgotten=$(echo "$line" | grep -oE '[0-9]+ forgotten' | grep -oE '[0-9]+')
+	echo "created $created, tracked at the end $tracked, forgotten $forgotten"
+	[ "$created" -gt 200 ]
+	# nearly all the exited children are gone from the table; what is left
+	# is those that exited in the last second or so
+	[ $((forgotten * 100)) -ge $((created * 50)) ]
+	[ $((tracked * 100)) -le $((created * 50)) ]
+	# and their samples were symbolized before they were forgotten
+	[ "$(total "$OUT" '^churn;.*child_work')" -gt 100 ]
+	[ "$(total "$OUT" 'unmapped')" -le $(( $(total "$OUT") / 100 )) ]
+}
