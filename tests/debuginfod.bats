@@ -71,17 +71,30 @@ exited() {
 }
 
 # stopped_promptly SIG LOG: once the stalling server logged a connection,
-# SIG to bpfprof $BP ends it, with status 0, within 10 s
+# SIG to bpfprof $BP ends it, with status 0, within 20 s. The query may be
+# one made while sampling: the signal then ends sampling, and the query is
+# made again while the profile is finished; SIG once more, as a user would
+# press Ctrl-C again, ends that one.
 stopped_promptly() {
-	local start
+	local start n
 
 	wait_until grep -q conn "$2"
+	n=$(grep -c conn "$2")
 	start=$SECONDS
 	kill "-$1" "$BP"
-	wait_until exited "$BP"
-	[ $((SECONDS - start)) -lt 10 ]
+	wait_until new_conn_or_exit "$2" "$n"
+	if ! exited "$BP"; then
+		kill "-$1" "$BP"
+		wait_until exited "$BP"
+	fi
+	[ $((SECONDS - start)) -lt 20 ]
 	wait "$BP" || { echo "bpfprof exited $?" >&2; return 1; }
 	BP=
+}
+
+# new_conn_or_exit LOG N: the server logged more than N connections, or $BP is gone
+new_conn_or_exit() {
+	exited "$BP" || [ "$(grep -c conn "$1")" -gt "$2" ]
 }
 
 # strip_without_debuglink BINDIR DEBUGDIR: BINDIR/fp-three stripped of every

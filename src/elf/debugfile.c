@@ -6,6 +6,7 @@
 #include <libelf.h>
 #include <limits.h>
 #include <lzma.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,6 +274,20 @@ int debugfile__open(int fd, const uint8_t *id, size_t len, struct debugfile_wher
 }
 
 /*
+ * A stop signal (SIGINT, SIGTERM, SIGHUP) waits, blocked: the caller reads
+ * its signals from a signalfd between calls (bpfprof while it samples) and
+ * must get to it. A handled signal is never pending.
+ */
+static bool debugfile__stop_pending(void)
+{
+	sigset_t set;
+
+	return !sigpending(&set) &&
+	       (sigismember(&set, SIGINT) == 1 || sigismember(&set, SIGTERM) == 1 ||
+		sigismember(&set, SIGHUP) == 1);
+}
+
+/*
  * Called by libdebuginfod while it waits or downloads (about once a second
  * when nothing arrives): non-zero gives the query up. Prints nothing.
  */
@@ -282,7 +297,7 @@ static int debugfile__progress(debuginfod_client *client, long done, long total)
 
 	(void)done;
 	(void)total;
-	return stop && *stop;
+	return (stop && *stop) || debugfile__stop_pending();
 }
 
 /*
@@ -351,11 +366,11 @@ int debugfile__debuginfod(const uint8_t *id, size_t len, const volatile sig_atom
 	client = debugfile__client();
 	if (!client)
 		return -ENOMEM;
-	if (stop && *stop)
+	if ((stop && *stop) || debugfile__stop_pending())
 		return -EINTR;
 	debuginfod_set_user_data(client, (void *)stop);
 	fd = debuginfod_find_debuginfo(client, id, len, NULL);
-	if (fd < 0 && stop && *stop) {
+	if (fd < 0 && ((stop && *stop) || debugfile__stop_pending())) {
 		debugfile__forget_miss(id, len);
 		return -EINTR;
 	}

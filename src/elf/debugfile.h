@@ -60,7 +60,9 @@ int debugfile__minidebuginfo(int fd, void **image, size_t *size);
  * servers in $DEBUGINFOD_URLS (libdebuginfod, its cache and timeouts).
  * Returns an fd, or -ENOENT when DEBUGINFOD_URLS is unset or empty, or no
  * server has it, or another -errno. A download is given up, -EINTR, within
- * about a second of *@stop being set (by a signal handler; @stop may be NULL).
+ * about a second of *@stop being set (by a signal handler; @stop may be
+ * NULL) or of a blocked SIGINT, SIGTERM or SIGHUP becoming pending (the
+ * caller reads its signals from a signalfd and must get back to it).
  */
 int debugfile__debuginfod(const uint8_t *id, size_t len, const volatile sig_atomic_t *stop);
 

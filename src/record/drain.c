@@ -120,6 +120,8 @@ static int drain__one(struct drain *d, const struct sample_key *k, __u64 count)
 	err = err ?: drain__frames(d, k, kst, true, &n);
 	if (err)
 		return err;
+	if (symbolizer__take_interrupted(d->sym))
+		return -EINTR; /* named again once the signal is read */
 	if (n == 0)
 		d->frames[n++] = (struct frame){ .name = drain__placeholder(d, k),
 						 .kind = FRAME_MARK };
@@ -188,6 +190,11 @@ int drain__symbolize(struct drain *d, uint64_t budget_ns)
 		const struct pending *pe = &d->pend[d->done++];
 
 		err = drain__one(d, &pe->key, pe->count);
+		if (err == -EINTR) { /* a stop signal to read first: this one again later */
+			d->done--;
+			err = 0;
+			break;
+		}
 		if ((d->done & 63) == 0 && monotime__ns() - t0 >= budget_ns)
 			break;
 	}
@@ -221,7 +228,10 @@ int drain__all(struct drain *d)
 		loader__switch_stack_set(d->l, &old);
 		err = drain__take(d, old);
 	}
-	return err ?: drain__symbolize(d, UINT64_MAX);
+	/* (a signal is read by a handler by now: none waits to cut a slice short) */
+	while (!err && drain__pending(d))
+		err = drain__symbolize(d, UINT64_MAX);
+	return err;
 }
 
 int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,

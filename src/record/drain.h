@@ -29,7 +29,11 @@ struct drain *drain__new(struct loader *l, struct symbolizer *sym, enum stack_mo
 void drain__free(struct drain *d);
 /* Take set @set, which no program writes any more (loader__switch_stack_set). 0 or -errno. */
 int drain__take(struct drain *d, unsigned int set);
-/* Symbolize queued entries for about @budget_ns at most. 0 or -errno. */
+/*
+ * Symbolize queued entries for about @budget_ns at most, less when a stop
+ * signal waits to be read (the entry it cut short is named again later).
+ * 0 or -errno.
+ */
 int drain__symbolize(struct drain *d, uint64_t budget_ns);
 /* Entries queued and not symbolized yet. */
 size_t drain__pending(const struct drain *d);

@@ -23,6 +23,7 @@ struct binsym {
 	int dwarf_fd;           /* the debug file, kept for its DWARF; -1: none */
 	struct srcinfo *si;     /* NULL until needed, or when there is no DWARF */
 	bool si_tried;
+	bool interrupted;       /* its debuginfod query was cut short by a signal */
 	struct u64map by_off;   /* file offset << 1 | ret -> struct symloc */
 	struct u64map by_vaddr; /* vaddr << 1 | ret -> struct symloc */
 	struct src_frames sf;   /* scratch */
@@ -72,6 +73,8 @@ static int binsym__debug_fd(struct binsym *bs)
 	    (!elf_symtab__has_symtab(bs->tab) ||
 	     (binsym__wants_dwarf(bs) && !elf_symtab__has_dwarf(bs->tab))))
 		fd = debugfile__debuginfod(b->build_id, b->build_id_len, bs->o.stop);
+	if (fd == -EINTR && !binsym__stopped(bs))
+		bs->interrupted = true; /* a signal the caller must read first */
 	return fd;
 }
 
@@ -171,6 +174,11 @@ static struct srcinfo *binsym__srcinfo(struct binsym *bs)
 	if (fd >= 0)
 		bs->si = srcinfo__open(fd); /* NULL: unreadable DWARF; names still work */
 	return bs->si;
+}
+
+bool binsym__interrupted(const struct binsym *bs)
+{
+	return bs->interrupted;
 }
 
 bool binsym__has_dwarf(struct binsym *bs)

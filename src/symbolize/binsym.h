@@ -58,6 +58,11 @@ struct binsym;
 struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o);
 void binsym__free(struct binsym *bs);
 /*
+ * Its debuginfod query was given up for a stop signal that was pending,
+ * not for @o->stop: read again, later, it may name what this one cannot.
+ */
+bool binsym__interrupted(const struct binsym *bs);
+/*
  * The first file refused while looking for @bs's names ("PATH: why": a
  * debug file that is not a regular file, a MiniDebugInfo bomb), or NULL.
  */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "binsym.h"
 #include "demangle.h"
 #include "ksyms.h"
@@ -30,6 +31,9 @@ struct symbolizer {
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
 	size_t skipped;        /* binaries not read: the stop came first */
+	struct binsym **retired; /* cut short by a signal (binsym__interrupted) */
+	size_t nr_retired, cap_retired;
+	bool interrupted;      /* one was, since symbolizer__take_interrupted */
 	pid_t first_refused;
 	uint64_t jit_map_max;  /* bytes read of a JIT map at most */
 	size_t files_refused;  /* binaries with a debug file or MiniDebugInfo refused */
@@ -84,6 +88,9 @@ void symbolizer__free(struct symbolizer *s)
 	for (size_t i = 0; i < s->nr_bins; i++)
 		binsym__free(s->bins[i]);
 	free(s->bins);
+	for (size_t i = 0; i < s->nr_retired; i++)
+		binsym__free(s->retired[i]);
+	free(s->retired);
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
 	src_frames__free(&s->ksf);
@@ -166,6 +173,31 @@ size_t symbolizer__skipped(const struct symbolizer *s)
 	return s->skipped;
 }
 
+/*
+ * Binary @b's binsym was cut short by a stop signal its caller must read
+ * first: kept as long as its names may be in use, read anew next time.
+ */
+static struct binsym *symbolizer__retire(struct symbolizer *s, const struct binary *b)
+{
+	struct binsym *bs = s->bins[b->id];
+
+	if (array__grow((void **)&s->retired, &s->cap_retired, s->nr_retired + 1,
+			sizeof(*s->retired)))
+		return bs; /* kept as it is: fewer names, no harm */
+	s->retired[s->nr_retired++] = bs;
+	s->bins[b->id] = NULL;
+	s->interrupted = true;
+	return bs;
+}
+
+bool symbolizer__take_interrupted(struct symbolizer *s)
+{
+	bool was = s->interrupted;
+
+	s->interrupted = false;
+	return was;
+}
+
 static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct binary *b)
 {
 	const char *why;
@@ -187,6 +219,8 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 		why = s->bins[b->id] ? binsym__refused(s->bins[b->id]) : NULL;
 		if (why && !s->files_refused++)
 			s->first_file_refused = why;
+		if (s->bins[b->id] && binsym__interrupted(s->bins[b->id]))
+			return symbolizer__retire(s, b);
 	}
 	return s->bins[b->id];
 }

@@ -80,6 +80,13 @@ size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid);
  * "[anon+0xADDR]". What was read already still names frames.
  */
 void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *stop);
+/*
+ * A debuginfod query was given up since the last call because a blocked
+ * stop signal became pending (the caller samples and must read it): the
+ * frames named since may lack names the binary will have when asked again,
+ * as it will be, from scratch.
+ */
+bool symbolizer__take_interrupted(struct symbolizer *s);
 /* Binaries left unread because the stop came first. */
 size_t symbolizer__skipped(const struct symbolizer *s);
 /*
