@@ -803,8 +803,8 @@ static int session__finish(struct session *s)
 	session__each_until(s, status, finish);
 	skipped = symbolizer__skipped(s->sym);
 	if (!status && skipped)
-		session__warn(s, "stopped by a signal while naming frames: %zu binar%s not read, "
-				 "their frames are shown as [binary+0xOFFSET]",
+		session__warn(s, "stopped by a signal while naming frames: %zu binar%s not read "
+				 "in full, frames not named are shown as [binary+0xOFFSET]",
 			      skipped, skipped > 1 ? "ies" : "y");
 	return status;
 }

@@ -30,7 +30,7 @@ struct symbolizer {
 	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
-	size_t skipped;        /* binaries not read: the stop came first */
+	size_t skipped;        /* binaries not read in full: the stop came first */
 	struct binsym **retired; /* cut short by a signal (binsym__interrupted) */
 	size_t nr_retired, cap_retired;
 	bool interrupted;      /* one was, since symbolizer__take_interrupted */
@@ -213,9 +213,9 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 		s->nr_bins = n;
 	}
 	if (!s->bins[b->id]) {
-		if (symbolizer__stopped(s))
-			s->skipped++;
 		s->bins[b->id] = binsym__new(b, &s->bo);
+		if (symbolizer__stopped(s))
+			s->skipped++; /* not read, or cut short (debuginfod) */
 		why = s->bins[b->id] ? binsym__refused(s->bins[b->id]) : NULL;
 		if (why && !s->files_refused++)
 			s->first_file_refused = why;

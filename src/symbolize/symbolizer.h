@@ -87,7 +87,7 @@ void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *sto
  * as it will be, from scratch.
  */
 bool symbolizer__take_interrupted(struct symbolizer *s);
-/* Binaries left unread because the stop came first. */
+/* Binaries left unread, or read in part, because the stop came first. */
 size_t symbolizer__skipped(const struct symbolizer *s);
 /*
  * JIT maps read only in part, at a cap (jit_map_max); *@pid: the first,
