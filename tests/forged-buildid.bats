@@ -69,7 +69,9 @@ chain() {
 	[ "$status" -eq 0 ]
 	ls "$XDG_CACHE_HOME"/bpfprof/unwind/f00dfeedf00dfeedf00dfeedf00dfeedf00dfeed*.unwind
 	# then the genuine one: whole frameless stacks need its own table
-	run "$BPFPROF" record --unwind=dwarf -F 999 -o "$OUT" -- "$WORKLOADS/forged-genuine" 3
+	# (5 s: the samples before its table is built, the first milliseconds,
+	# stop early; under ASan the build takes longer)
+	run "$BPFPROF" record --unwind=dwarf -F 999 -o "$OUT" -- "$WORKLOADS/forged-genuine" 5
 	[ "$status" -eq 0 ]
 	well_formed "$OUT"
 	[ "$(total "$OUT" ';f20( |;)')" -ge 500 ]
