@@ -25,13 +25,18 @@ gone() {
 	[ ! -e "/proc/$1" ] || [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = Z ]
 }
 
-# finish PID: SIGINT to bpfprof PID (a child of the test's shell), then its
-# status once it has exited; it is killed (and the test fails) when it is
-# still there after 30 s
+# finish: SIGINT to bpfprof $PROF (a child of the test's shell), which must
+# then exit with status 0; it is killed (and the test fails) when it is
+# still there after 30 s. Its stderr ($T/err) is shown.
 finish() {
-	kill -INT "$1" 2>/dev/null || true
-	wait_until gone "$1" || { kill -9 "$1"; echo "bpfprof ignored SIGINT for 30 s" >&2; return 1; }
-	wait "$1"
+	local pid=$PROF status=0
+
+	PROF=
+	kill -INT "$pid" 2>/dev/null || true
+	wait_until gone "$pid" || { kill -9 "$pid"; echo "bpfprof ignored SIGINT for 30 s" >&2; return 1; }
+	wait "$pid" || status=$?
+	cat "$T/err"
+	[ "$status" -eq 0 ]
 }
 
 # stripped NAME: $T/NAME, fp-three without symbols, whose .gnu_debuglink names NAME.debug
@@ -69,10 +74,7 @@ container() {
 	"$BPFPROF" record -p "${PIDS[0]}" -F 999 -o "$OUT" 2>"$T/err" &
 	PROF=$!
 	sampling "$PROF"
-	finish "$PROF" || status=$?
-	PROF=
-	cat "$T/err"
-	[ "${status:-0}" -eq 0 ]
+	finish
 	[ "$(total "$OUT" '^zeroed;')" -gt 0 ]
 	grep -q "refused.*zeroed.debug: not a regular file" "$T/err"
 }
@@ -89,10 +91,7 @@ container() {
 	"$BPFPROF" record -p "${PIDS[0]}" -F 999 --debug-dir "$T/dbg" -o "$OUT" 2>"$T/err" &
 	PROF=$!
 	sampling "$PROF"
-	finish "$PROF" || status=$?
-	PROF=
-	cat "$T/err"
-	[ "${status:-0}" -eq 0 ]
+	finish
 	[ "$(total "$OUT" '^piped;')" -gt 0 ]
 	grep -q "refused .*/[0-9a-f]*\.debug: not a regular file" "$T/err"
 }
@@ -111,10 +110,7 @@ container() {
 	mv -f "$T/link" "$T/victim"
 	kill -CONT "$PROF"
 	wait "${PIDS[0]}"
-	finish "$PROF" || status=$?
-	PROF=
-	cat "$T/err"
-	[ "${status:-0}" -eq 0 ]
+	finish
 	[ "$(total "$OUT" "^victim-${PIDS[0]};")" -gt 0 ]
 }
 
@@ -144,10 +140,7 @@ container() {
 	mv -f "$root/w/link" "$root/w/victim"
 	kill -CONT "$PROF"
 	wait "$pid"
-	finish "$PROF" || status=$?
-	PROF=
-	cat "$T/err"
-	[ "${status:-0}" -eq 0 ]
+	finish
 	[ "$(total "$OUT" HOSTLEAK)" -eq 0 ]
 	[ "$(total "$OUT" "^victim-$pid;")" -gt 300 ]
 }
