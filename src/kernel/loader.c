@@ -354,11 +354,6 @@ static int loader__counts_batch(int fd, size_t ksize, bool take, loader_count_fn
 	return loader__batch(fd, ksize, sizeof(__u64), take, 4096, loader__count_entry, &c);
 }
 
-static int loader__batch_counts(int fd, size_t ksize, loader_count_fn fn, void *ctx)
-{
-	return loader__counts_batch(fd, ksize, false, fn, ctx);
-}
-
 int loader__take_counts(struct loader *l, unsigned int set, loader_count_fn fn, void *ctx)
 {
 	int err = loader__counts_batch(bpf_map__fd(loader__counts(l, set)),
@@ -395,8 +390,8 @@ int loader__take_stacks(struct loader *l, unsigned int set, loader_stack_fn fn, 
 
 int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx)
 {
-	return loader__batch_counts(bpf_map__fd(l->skel->maps.range_counts),
-				    sizeof(struct range_addr_key), fn, ctx);
+	return loader__counts_batch(bpf_map__fd(l->skel->maps.range_counts),
+				    sizeof(struct range_addr_key), false, fn, ctx);
 }
 
 int loader__set_range_page(struct loader *l, const struct range_page_key *key,
@@ -420,8 +415,8 @@ int loader__delete_range_page(struct loader *l, const struct range_page_key *key
 
 int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx)
 {
-	return loader__batch_counts(bpf_map__fd(l->skel->maps.range_hits),
-				    sizeof(struct range_hit_key), fn, ctx);
+	return loader__counts_batch(bpf_map__fd(l->skel->maps.range_hits),
+				    sizeof(struct range_hit_key), false, fn, ctx);
 }
 
 unsigned int loader__stack_set(const struct loader *l)

@@ -56,13 +56,13 @@ struct drain_session *drain_session__new(struct profile *p, bool by_pid)
 	return ds;
 }
 
+static void drain_session__end(struct session *s, void *priv);
+
 void drain_session__free(struct drain_session *ds)
 {
 	if (!ds)
 		return;
-	drain__free(ds->d);
-	if (ds->timerfd >= 0)
-		close(ds->timerfd);
+	drain_session__end(NULL, ds);
 	free(ds->exited);
 	free(ds);
 }
