@@ -31,94 +31,181 @@ static void fold__put_name(FILE *f, const char *name)
 	}
 }
 
-static void fold__put_process(FILE *f, const struct profile_stack *st,
+/* The text of one process frame: "comm", "comm-PID" or "comm-PID/TID". */
+static void fold__put_process(FILE *f, const struct profile_proc *pr,
 			      const struct output_opts *o)
 {
-	fold__put_name(f, st->comm[0] ? st->comm : "[unknown comm]");
+	fold__put_name(f, pr->comm[0] ? pr->comm : "[unknown comm]");
 	if (o->per_thread)
-		fprintf(f, "-%" PRIu32 "/%" PRIu32, st->tgid, st->tid);
+		fprintf(f, "-%" PRIu32 "/%" PRIu32, pr->tgid, pr->tid);
 	else if (o->per_pid)
-		fprintf(f, "-%" PRIu32, st->tgid);
+		fprintf(f, "-%" PRIu32, pr->tgid);
 }
 
-char *fold__line(const struct profile_stack *st, const struct output_opts *o)
+/* The text of one frame, with the ';' before it. */
+static void fold__put_frame(FILE *f, const struct frame *fr, const struct output_opts *o)
 {
-	char *line = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&line, &len);
+	fputc(';', f);
+	fold__put_name(f, fr->name);
+	if (o->lines && fr->file && fr->line) {
+		const char *base = strrchr(fr->file, '/');
 
-	if (!f)
-		return NULL;
-	fold__put_process(f, st, o);
-	for (uint32_t i = 0; i < st->nr; i++) {
-		const struct frame *fr = &st->frames[i];
-
-		fputc(';', f);
-		fold__put_name(f, fr->name);
-		if (o->lines && fr->file && fr->line) {
-			const char *base = strrchr(fr->file, '/');
-
-			fputc(' ', f);
-			fold__put_name(f, base ? base + 1 : fr->file);
-			fprintf(f, ":%" PRIu32, fr->line);
-		}
-		if (fr->kind == FRAME_KERNEL)
-			fputs("_[k]", f);
-		else if (fr->kind == FRAME_INLINE)
-			fputs("_[i]", f);
-		else if (fr->kind == FRAME_JIT)
-			fputs("_[j]", f);
+		fputc(' ', f);
+		fold__put_name(f, base ? base + 1 : fr->file);
+		fprintf(f, ":%" PRIu32, fr->line);
 	}
-	if (fclose(f)) {
-		free(line);
-		return NULL;
-	}
-	return line;
+	if (fr->kind == FRAME_KERNEL)
+		fputs("_[k]", f);
+	else if (fr->kind == FRAME_INLINE)
+		fputs("_[i]", f);
+	else if (fr->kind == FRAME_JIT)
+		fputs("_[j]", f);
 }
 
-struct fold_entry {
-	char *line;
-	uint64_t count;
+/*
+ * The text of every distinct frame and process, each written once: a
+ * line is its process's text and its frames' texts one after the other,
+ * so lines are compared and written without ever being built.
+ */
+struct fold_text {
+	char *buf;
+	size_t len;
+	size_t *frame; /* frame i: buf[frame[i], frame[i + 1]) */
+	size_t *proc;  /* process i: buf[proc[i], proc[i + 1]) */
+	const struct profile *p;
 };
 
-static int fold__cmp(const void *a, const void *b)
+static int fold_text__build(struct fold_text *t, const struct profile *p,
+			    const struct output_opts *o)
 {
-	return strcmp(((const struct fold_entry *)a)->line, ((const struct fold_entry *)b)->line);
+	FILE *f = open_memstream(&t->buf, &t->len);
+	int err = 0;
+
+	t->p = p;
+	t->frame = malloc((p->nr_frames + 1) * sizeof(*t->frame));
+	t->proc = malloc((p->nr_procs + 1) * sizeof(*t->proc));
+	if (!f || !t->frame || !t->proc) {
+		if (f)
+			fclose(f);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < p->nr_frames; i++) {
+		t->frame[i] = ftello(f);
+		fold__put_frame(f, &p->frames[i], o);
+	}
+	t->frame[p->nr_frames] = ftello(f);
+	for (size_t i = 0; i < p->nr_procs; i++) {
+		t->proc[i] = ftello(f);
+		fold__put_process(f, &p->procs[i], o);
+	}
+	t->proc[p->nr_procs] = ftello(f);
+	if (ferror(f))
+		err = -ENOMEM;
+	if (fclose(f))
+		err = -ENOMEM;
+	return err;
+}
+
+static void fold_text__free(struct fold_text *t)
+{
+	free(t->buf);
+	free(t->frame);
+	free(t->proc);
+}
+
+/* A place in a stack's line: piece 0 is the process, piece 1 + i frame i. */
+struct fold_cursor {
+	const struct fold_text *t;
+	const struct profile_stack *st;
+	uint32_t piece;
+	const char *at, *end;
+};
+
+static void fold_cursor__init(struct fold_cursor *c, const struct fold_text *t, uint32_t stack)
+{
+	c->t = t;
+	c->st = &t->p->stacks[stack];
+	c->piece = 0;
+	c->at = t->buf + t->proc[c->st->proc];
+	c->end = t->buf + t->proc[c->st->proc + 1];
+}
+
+/* Bytes left in the current piece, moving on to the next one; 0: the line ended. */
+static size_t fold_cursor__left(struct fold_cursor *c)
+{
+	while (c->at == c->end) {
+		uint32_t id;
+
+		if (c->piece == c->st->nr)
+			return 0;
+		id = c->t->p->ids[c->st->at + c->piece++];
+		c->at = c->t->buf + c->t->frame[id];
+		c->end = c->t->buf + c->t->frame[id + 1];
+	}
+	return c->end - c->at;
+}
+
+/* strcmp() of two stacks' lines. */
+static int fold__cmp(const void *a, const void *b, void *ctx)
+{
+	struct fold_cursor x, y;
+
+	fold_cursor__init(&x, ctx, *(const uint32_t *)a);
+	fold_cursor__init(&y, ctx, *(const uint32_t *)b);
+	for (;;) {
+		size_t nx = fold_cursor__left(&x), ny = fold_cursor__left(&y);
+		size_t n = nx < ny ? nx : ny;
+		int c;
+
+		if (!n)
+			return nx ? 1 : ny ? -1 : 0;
+		c = memcmp(x.at, y.at, n);
+		if (c)
+			return c;
+		x.at += n;
+		y.at += n;
+	}
+}
+
+static void fold__put_line(FILE *f, const struct fold_text *t, uint32_t stack)
+{
+	struct fold_cursor c;
+	size_t n;
+
+	fold_cursor__init(&c, t, stack);
+	while ((n = fold_cursor__left(&c))) {
+		fwrite(c.at, 1, n, f);
+		c.at += n;
+	}
 }
 
 static int fold__write(FILE *f, const struct profile *p, const struct output_opts *o)
 {
-	struct fold_entry *e = calloc(p->nr ? p->nr : 1, sizeof(*e));
-	size_t n = 0;
-	int err = 0;
+	uint32_t *order = malloc((p->nr ? p->nr : 1) * sizeof(*order));
+	struct fold_text t = { 0 };
+	int err = order ? fold_text__build(&t, p, o) : -ENOMEM;
 
-	if (!e)
-		return -ENOMEM;
-	for (; n < p->nr; n++) {
-		e[n].line = fold__line(&p->stacks[n], o);
-		e[n].count = p->stacks[n].count;
-		if (!e[n].line) {
-			err = -ENOMEM;
-			goto out;
-		}
-	}
-	qsort(e, n, sizeof(*e), fold__cmp);
-	for (size_t i = 0; i < n;) {
-		uint64_t count = e[i].count;
+	if (err)
+		goto out;
+	for (size_t i = 0; i < p->nr; i++)
+		order[i] = i;
+	qsort_r(order, p->nr, sizeof(*order), fold__cmp, &t);
+	for (size_t i = 0; i < p->nr;) {
+		uint64_t count = p->stacks[order[i]].count;
 		size_t j = i + 1;
 
-		while (j < n && !strcmp(e[j].line, e[i].line))
-			count += e[j++].count;
-		if (fprintf(f, "%s %" PRIu64 "\n", e[i].line, count) < 0) {
+		while (j < p->nr && !fold__cmp(&order[j], &order[i], &t))
+			count += p->stacks[order[j++]].count;
+		fold__put_line(f, &t, order[i]);
+		if (fprintf(f, " %" PRIu64 "\n", count) < 0) {
 			err = -EIO;
 			goto out;
 		}
 		i = j;
 	}
 out:
-	for (size_t i = 0; i < n; i++)
-		free(e[i].line);
-	free(e);
+	fold_text__free(&t);
+	free(order);
 	return err;
 }
 

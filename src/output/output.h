@@ -52,8 +52,6 @@ const char *output__listing_name(unsigned int i);
 
 /* Folded stacks (output-folded.c). */
 extern const struct output_format output_folded;
-/* One folded line without its count ("comm;a;b_[k]"), malloc'd; NULL on ENOMEM. */
-char *fold__line(const struct profile_stack *st, const struct output_opts *o);
 /* The annotated text listing (output-listing.c). */
 extern const struct output_format output_listing_text;
 /* The listing as one JSON document (output-listing-json.c). */

@@ -7,6 +7,8 @@
 #include "array.h"
 #include "profile.h"
 
+#define PROFILE_HASH_BASIS 0xcbf29ce484222325ULL
+
 static uint64_t profile__mix(uint64_t h, uint64_t v)
 {
 	h ^= v;
@@ -21,69 +23,151 @@ static uint64_t profile__mix_str(uint64_t h, const char *s)
 	return profile__mix(h, s ? 1 : 2);
 }
 
-static uint64_t profile__hash(const struct profile_stack *st)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	h = profile__mix(h, (uint64_t)st->tgid << 32 | st->tid);
-	h = profile__mix_str(h, st->comm);
-	for (uint32_t i = 0; i < st->nr; i++) {
-		const struct frame *f = &st->frames[i];
-
-		h = profile__mix(h, (uint64_t)f->kind << 32 | f->line);
-		h = profile__mix_str(h, f->name);
-		h = profile__mix_str(h, f->file);
-	}
-	return h;
-}
-
 static bool profile__same_str(const char *a, const char *b)
 {
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-static bool profile__same(const struct profile_stack *a, const struct profile_stack *b)
+/* 1 + the first item of hash @h; 0: none. */
+static size_t chain__first(const struct profile_chain *c, uint64_t h)
 {
-	if (a->tgid != b->tgid || a->tid != b->tid || a->nr != b->nr ||
-	    strncmp(a->comm, b->comm, sizeof(a->comm)))
-		return false;
-	for (uint32_t i = 0; i < a->nr; i++) {
-		const struct frame *x = &a->frames[i], *y = &b->frames[i];
-
-		if (x->kind != y->kind || x->line != y->line || !profile__same_str(x->name, y->name) ||
-		    !profile__same_str(x->file, y->file))
-			return false;
-	}
-	return true;
+	return (size_t)(uintptr_t)u64map__get(&c->first, h);
 }
 
-int profile__add(struct profile *p, const struct profile_stack *st)
+/* Item @idx (below UINT32_MAX) has hash @h. 0 or -ENOMEM. */
+static int chain__add(struct profile_chain *c, uint64_t h, size_t idx)
 {
-	uint64_t h = profile__hash(st);
-	size_t first = (size_t)(uintptr_t)u64map__get(&p->index, h);
-	struct profile_stack *dst;
+	size_t first = chain__first(c, h);
 
-	for (size_t i = first; i; i = p->stacks[i - 1].next) {
-		if (profile__same(&p->stacks[i - 1], st)) {
-			p->stacks[i - 1].count += st->count;
+	if (array__grow((void **)&c->next, &c->cap, idx + 1, sizeof(*c->next)) ||
+	    u64map__set(&c->first, h, (void *)(uintptr_t)(idx + 1)))
+		return -ENOMEM;
+	c->next[idx] = first;
+	return 0;
+}
+
+static void chain__free(struct profile_chain *c)
+{
+	u64map__free(&c->first);
+	free(c->next);
+	*c = (struct profile_chain){ 0 };
+}
+
+static uint64_t frame__hash(const struct frame *f)
+{
+	uint64_t h = profile__mix(PROFILE_HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
+
+	return profile__mix_str(profile__mix_str(h, f->name), f->file);
+}
+
+static bool frame__same(const void *a, const void *b)
+{
+	const struct frame *x = a, *y = b;
+
+	return x->kind == y->kind && x->line == y->line && profile__same_str(x->name, y->name) &&
+	       profile__same_str(x->file, y->file);
+}
+
+/* An array of distinct items, one of them found by its hash and @same. */
+struct intern {
+	struct profile_chain *chain;
+	void **items;
+	size_t *nr, *cap, size;
+	bool (*same)(const void *a, const void *b);
+};
+
+/* The index of @item (of hash @h) in @in, appended when it is new. */
+static int intern__id(const struct intern *in, uint64_t h, const void *item, uint32_t *id)
+{
+	const struct profile_chain *c = in->chain;
+	int err;
+
+	for (size_t i = chain__first(c, h); i; i = c->next[i - 1]) {
+		if (in->same((const char *)*in->items + (i - 1) * in->size, item)) {
+			*id = i - 1;
 			return 0;
 		}
 	}
+	if (*in->nr >= UINT32_MAX)
+		return -E2BIG;
+	if (array__grow(in->items, in->cap, *in->nr + 1, in->size))
+		return -ENOMEM;
+	err = chain__add(in->chain, h, *in->nr);
+	if (err)
+		return err;
+	memcpy((char *)*in->items + *in->nr * in->size, item, in->size);
+	*id = (*in->nr)++;
+	return 0;
+}
+
+static bool proc__same(const void *a, const void *b)
+{
+	return !memcmp(a, b, sizeof(struct profile_proc));
+}
+
+/* The id of frame @f, a new one when it is not in @p yet. */
+static int profile__frame_id(struct profile *p, const struct frame *f, uint32_t *id)
+{
+	const struct intern in = { &p->by_frame, (void **)&p->frames, &p->nr_frames,
+				   &p->cap_frames, sizeof(*f), frame__same };
+
+	return intern__id(&in, frame__hash(f), f, id);
+}
+
+/* The id of @s's process, a new one when it is not in @p yet. */
+static int profile__proc_id(struct profile *p, const struct profile_sample *s, uint32_t *id)
+{
+	const struct intern in = { &p->by_proc, (void **)&p->procs, &p->nr_procs,
+				   &p->cap_procs, sizeof(struct profile_proc), proc__same };
+	struct profile_proc pr = { .tgid = s->tgid, .tid = s->tid };
+	uint64_t h;
+
+	if (s->comm)
+		strncpy(pr.comm, s->comm, sizeof(pr.comm) - 1);
+	h = profile__mix_str(profile__mix(PROFILE_HASH_BASIS, (uint64_t)pr.tgid << 32 | pr.tid),
+			     pr.comm);
+	return intern__id(&in, h, &pr, id);
+}
+
+int profile__add(struct profile *p, const struct profile_sample *s)
+{
+	uint64_t h;
+	uint32_t proc, *ids;
+	int err;
+
+	err = profile__proc_id(p, s, &proc);
+	if (err)
+		return err;
+	/* the frame ids go where a new stack's would: kept only if it is new */
+	if (array__grow((void **)&p->ids, &p->cap_ids, p->nr_ids + s->nr, sizeof(*p->ids)))
+		return -ENOMEM;
+	ids = &p->ids[p->nr_ids];
+	h = profile__mix(PROFILE_HASH_BASIS, proc);
+	for (uint32_t i = 0; i < s->nr; i++) {
+		err = profile__frame_id(p, &s->frames[i], &ids[i]);
+		if (err)
+			return err;
+		h = profile__mix(h, ids[i]);
+	}
+	for (size_t i = chain__first(&p->by_stack, h); i; i = p->by_stack.next[i - 1]) {
+		struct profile_stack *st = &p->stacks[i - 1];
+
+		if (st->proc == proc && st->nr == s->nr &&
+		    !memcmp(&p->ids[st->at], ids, s->nr * sizeof(*ids))) {
+			st->count += s->count;
+			return 0;
+		}
+	}
+	if (p->nr >= UINT32_MAX)
+		return -E2BIG;
 	if (array__grow((void **)&p->stacks, &p->cap, p->nr + 1, sizeof(*p->stacks)))
 		return -ENOMEM;
-	dst = &p->stacks[p->nr];
-	*dst = *st;
-	dst->frames = malloc((st->nr ? st->nr : 1) * sizeof(*dst->frames));
-	if (!dst->frames)
-		return -ENOMEM;
-	if (st->nr)
-		memcpy(dst->frames, st->frames, st->nr * sizeof(*dst->frames));
-	dst->next = first;
-	if (u64map__set(&p->index, h, (void *)(uintptr_t)(p->nr + 1))) {
-		free(dst->frames);
-		return -ENOMEM;
-	}
-	p->nr++;
+	err = chain__add(&p->by_stack, h, p->nr);
+	if (err)
+		return err;
+	p->stacks[p->nr++] = (struct profile_stack){ .count = s->count, .at = p->nr_ids,
+						     .nr = s->nr, .proc = proc };
+	p->nr_ids += s->nr;
 	return 0;
 }
 
@@ -104,10 +188,17 @@ uint64_t profile__lost(const struct profile *p)
 
 void profile__free(struct profile *p)
 {
-	for (size_t i = 0; i < p->nr; i++)
-		free(p->stacks[i].frames);
 	free(p->stacks);
-	u64map__free(&p->index);
+	free(p->frames);
+	free(p->procs);
+	free(p->ids);
+	chain__free(&p->by_stack);
+	chain__free(&p->by_frame);
+	chain__free(&p->by_proc);
 	p->stacks = NULL;
-	p->nr = p->cap = 0;
+	p->frames = NULL;
+	p->procs = NULL;
+	p->ids = NULL;
+	p->nr = p->cap = p->nr_frames = p->cap_frames = 0;
+	p->nr_procs = p->cap_procs = p->nr_ids = p->cap_ids = 0;
 }

@@ -3,6 +3,10 @@
  * The aggregated, symbolized profile: plain data that every output format
  * reads. Filled by the drains while sampling runs and once after it stops,
  * one stack per distinct stack; knows nothing of BPF or /proc.
+ *
+ * Compact, because a long or wide run holds hundreds of thousands of
+ * stacks: each distinct frame and each process is kept once, and a stack
+ * is a count, a process id and a run of frame ids in one shared array.
  */
 #ifndef BPFPROF_PROFILE_H
 #define BPFPROF_PROFILE_H
@@ -28,33 +32,73 @@ struct frame {
 	const char *file; /* source file (DWARF's path), NULL: unknown */
 };
 
-struct profile_stack {
-	uint32_t tgid, tid; /* tid 0 unless per-thread */
-	char comm[BPFPROF_COMM_LEN];
-	struct frame *frames; /* root first */
+/* A stack to add, as the drains build it. */
+struct profile_sample {
+	uint32_t tgid, tid;   /* tid 0 unless per-thread */
+	const char *comm;     /* NUL-terminated; the first BPFPROF_COMM_LEN - 1 bytes are kept */
+	const struct frame *frames; /* root first */
 	uint32_t nr;
 	uint64_t count;
-	size_t next; /* profile.c's: 1 + the next stack of the same hash; 0: none */
+};
+
+/* The process (or thread) of stacks. */
+struct profile_proc {
+	uint32_t tgid, tid;
+	char comm[BPFPROF_COMM_LEN];
+};
+
+/* A distinct stack. */
+struct profile_stack {
+	uint64_t count;
+	size_t at;     /* its frames: profile.frames[profile.ids[at + i]], i < nr, root first */
+	uint32_t nr;
+	uint32_t proc; /* profile.procs[proc] */
+	uint32_t next; /* profile.c's: 1 + the next stack of the same hash; 0: none */
+};
+
+/* Distinct items, found by a hash: profile.c's. */
+struct profile_chain {
+	struct u64map first; /* hash -> 1 + the first item of that hash */
+	uint32_t *next;      /* item -> 1 + the next item of the same hash; 0: none */
+	size_t cap;
 };
 
 struct profile {
 	struct profile_stack *stacks;
 	size_t nr, cap;
+	struct frame *frames; /* every distinct frame (name, kind, line, file) */
+	size_t nr_frames, cap_frames;
+	struct profile_proc *procs; /* every distinct process (tgid, tid, comm) */
+	size_t nr_procs, cap_procs;
+	uint32_t *ids; /* the stacks' frames */
+	size_t nr_ids, cap_ids;
 	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
 	uint64_t busiest[STAT__MAX]; /* each counter on the CPU where it was highest */
 	uint64_t sideband_lost;    /* process/mapping records lost */
 	double duration;           /* seconds sampled */
 	unsigned int ncpus;        /* CPUs sampled */
-	struct u64map index;       /* profile.c's: hash of a stack -> 1 + its first index */
+	struct profile_chain by_stack, by_frame, by_proc;
 };
 
 /*
- * Add @st: its count to the stack of the same process, thread, comm and
- * frames (by name, kind, file and line) when there is one, else a copy of
- * @st (its frames are copied too). So a stack drained many times is one
- * stack. 0 or -ENOMEM.
+ * Add @s: its count to the stack of the same process, thread, comm and
+ * frames (by name, kind, file and line) when there is one, else a new
+ * stack (the names stay @s's pointers). So a stack drained many times is
+ * one stack. 0, -ENOMEM, or -E2BIG past 2^32 - 1 distinct stacks, frames
+ * or processes.
  */
-int profile__add(struct profile *p, const struct profile_stack *st);
+int profile__add(struct profile *p, const struct profile_sample *s);
+/* Frame @i (root first) of @st. */
+static inline const struct frame *profile__frame(const struct profile *p,
+						 const struct profile_stack *st, uint32_t i)
+{
+	return &p->frames[p->ids[st->at + i]];
+}
+static inline const struct profile_proc *profile__proc(const struct profile *p,
+						       const struct profile_stack *st)
+{
+	return &p->procs[st->proc];
+}
 uint64_t profile__samples(const struct profile *p);
 uint64_t profile__lost(const struct profile *p);
 void profile__free(struct profile *p);

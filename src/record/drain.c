@@ -96,8 +96,9 @@ static const char *drain__placeholder(const struct drain *d, const struct sample
 
 static int drain__one(struct drain *d, const struct sample_key *k, __u64 count)
 {
-	struct profile_stack ps = { .tgid = d->by_pid ? k->tgid : 0, .tid = k->tid,
-				    .count = count };
+	struct profile_sample ps = { .tgid = d->by_pid ? k->tgid : 0, .tid = k->tid,
+				     .count = count };
+	char comm[BPFPROF_COMM_LEN];
 	const struct stack_trace *ust = drain__fetch(d, &k->ustack);
 	const struct stack_trace *kst = drain__fetch(d, &k->kstack);
 	uint32_t n = 0;
@@ -125,8 +126,9 @@ static int drain__one(struct drain *d, const struct sample_key *k, __u64 count)
 	if (n == 0)
 		d->frames[n++] = (struct frame){ .name = drain__placeholder(d, k),
 						 .kind = FRAME_MARK };
-	memcpy(ps.comm, k->comm, sizeof(ps.comm));
-	ps.comm[sizeof(ps.comm) - 1] = '\0';
+	memcpy(comm, k->comm, sizeof(comm));
+	comm[sizeof(comm) - 1] = '\0';
+	ps.comm = comm;
 	ps.frames = d->frames;
 	ps.nr = n;
 	return profile__add(d->p, &ps);

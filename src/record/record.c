@@ -142,10 +142,9 @@ static void record__stats(const struct record *r, struct session *s, const struc
 
 static bool has_kernel_frames(const struct profile *p)
 {
-	for (size_t i = 0; i < p->nr; i++)
-		for (uint32_t j = 0; j < p->stacks[i].nr; j++)
-			if (p->stacks[i].frames[j].kind == FRAME_KERNEL)
-				return true;
+	for (size_t i = 0; i < p->nr_frames; i++)
+		if (p->frames[i].kind == FRAME_KERNEL)
+			return true;
 	return false;
 }
 

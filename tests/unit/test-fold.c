@@ -6,14 +6,11 @@
 #include "check.h"
 #include "output.h"
 
-static struct profile_stack stack(const char *comm, uint32_t tgid, uint32_t tid,
-				  struct frame *f, uint32_t nr, uint64_t count)
+static struct profile_sample stack(const char *comm, uint32_t tgid, uint32_t tid,
+				   struct frame *f, uint32_t nr, uint64_t count)
 {
-	struct profile_stack st = { .tgid = tgid, .tid = tid, .frames = f, .nr = nr,
-				    .count = count };
-
-	snprintf(st.comm, sizeof(st.comm), "%s", comm);
-	return st;
+	return (struct profile_sample){ .tgid = tgid, .tid = tid, .comm = comm, .frames = f,
+					.nr = nr, .count = count };
 }
 
 static char *write_profile(const struct profile *p, const struct output_opts *o)
@@ -28,6 +25,22 @@ static char *write_profile(const struct profile *p, const struct output_opts *o)
 	return buf;
 }
 
+/* The one line of a profile of @st alone, without its count; malloc'd. */
+static char *fold__line(const struct profile_sample *st, const struct output_opts *o)
+{
+	struct profile p = { 0 };
+	char *out, *sp;
+
+	if (profile__add(&p, st))
+		return NULL;
+	out = write_profile(&p, o);
+	profile__free(&p);
+	sp = out ? strrchr(out, ' ') : NULL;
+	if (sp)
+		*sp = '\0';
+	return out;
+}
+
 int main(void)
 {
 	struct frame f1[] = { { "main", FRAME_USER }, { "do_read", FRAME_USER },
@@ -36,7 +49,7 @@ int main(void)
 	struct frame f3[] = { { "[truncated]", FRAME_MARK }, { "leaf", FRAME_USER } };
 	struct output_opts none = { 0 }, pid = { .per_pid = true },
 			   tid = { .per_pid = true, .per_thread = true };
-	struct profile_stack st;
+	struct profile_sample st;
 	struct profile p = { 0 };
 	char *line, *out;
 
