@@ -8,6 +8,14 @@
 #include "profile.h"
 
 #define PROFILE_HASH_BASIS 0xcbf29ce484222325ULL
+/* The profile's strings are copied into chunks of this size (a longer one: its own). */
+#define PROFILE_CHUNK 65536
+
+struct profile_chunk {
+	struct profile_chunk *next;
+	size_t used, size;
+	char buf[];
+};
 
 static uint64_t profile__mix(uint64_t h, uint64_t v)
 {
@@ -74,12 +82,16 @@ struct intern {
 	void **items;
 	size_t *nr, *cap, size;
 	bool (*same)(const void *a, const void *b);
+	/* NULL, or: make the new item @item (in place) the profile's own */
+	int (*own)(struct profile *p, void *item);
+	struct profile *p;
 };
 
 /* The index of @item (of hash @h) in @in, appended when it is new. */
 static int intern__id(const struct intern *in, uint64_t h, const void *item, uint32_t *id)
 {
 	const struct profile_chain *c = in->chain;
+	void *slot;
 	int err;
 
 	for (size_t i = chain__first(c, h); i; i = c->next[i - 1]) {
@@ -92,12 +104,67 @@ static int intern__id(const struct intern *in, uint64_t h, const void *item, uin
 		return -E2BIG;
 	if (array__grow(in->items, in->cap, *in->nr + 1, in->size))
 		return -ENOMEM;
-	err = chain__add(in->chain, h, *in->nr);
+	slot = (char *)*in->items + *in->nr * in->size;
+	memcpy(slot, item, in->size);
+	err = in->own ? in->own(in->p, slot) : 0;
+	err = err ?: chain__add(in->chain, h, *in->nr);
 	if (err)
 		return err;
-	memcpy((char *)*in->items + *in->nr * in->size, item, in->size);
 	*id = (*in->nr)++;
 	return 0;
+}
+
+static bool str__same(const void *a, const void *b)
+{
+	return !strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A copy of the new string *@item in @p's chunks, in place of it. */
+static int str__own(struct profile *p, void *item)
+{
+	const char **s = item;
+	size_t len = strlen(*s) + 1;
+	struct profile_chunk *c = p->chunks;
+	char *copy;
+
+	if (!c || c->size - c->used < len) {
+		size_t size = len > PROFILE_CHUNK ? len : PROFILE_CHUNK;
+
+		c = malloc(sizeof(*c) + size);
+		if (!c)
+			return -ENOMEM;
+		*c = (struct profile_chunk){ .next = p->chunks, .size = size };
+		p->chunks = c;
+	}
+	copy = c->buf + c->used;
+	memcpy(copy, *s, len);
+	c->used += len;
+	*s = copy;
+	return 0;
+}
+
+/* The profile's own copy of @s (NULL: NULL), made once per distinct string. */
+static int profile__str(struct profile *p, const char **s)
+{
+	const struct intern in = { &p->by_str, (void **)&p->strs, &p->nr_strs, &p->cap_strs,
+				   sizeof(*p->strs), str__same, str__own, p };
+	uint32_t id;
+	int err;
+
+	if (!*s)
+		return 0;
+	err = intern__id(&in, profile__mix_str(PROFILE_HASH_BASIS, *s), s, &id);
+	if (!err)
+		*s = p->strs[id];
+	return err;
+}
+
+/* A new frame's name and file: the profile's, so it outlives the symbolizer's. */
+static int frame__own(struct profile *p, void *item)
+{
+	struct frame *f = item;
+
+	return profile__str(p, &f->name) ?: profile__str(p, &f->file);
 }
 
 static bool proc__same(const void *a, const void *b)
@@ -109,7 +176,7 @@ static bool proc__same(const void *a, const void *b)
 static int profile__frame_id(struct profile *p, const struct frame *f, uint32_t *id)
 {
 	const struct intern in = { &p->by_frame, (void **)&p->frames, &p->nr_frames,
-				   &p->cap_frames, sizeof(*f), frame__same };
+				   &p->cap_frames, sizeof(*f), frame__same, frame__own, p };
 
 	return intern__id(&in, frame__hash(f), f, id);
 }
@@ -192,6 +259,14 @@ void profile__free(struct profile *p)
 	free(p->frames);
 	free(p->procs);
 	free(p->ids);
+	free(p->strs);
+	while (p->chunks) {
+		struct profile_chunk *next = p->chunks->next;
+
+		free(p->chunks);
+		p->chunks = next;
+	}
+	chain__free(&p->by_str);
 	chain__free(&p->by_stack);
 	chain__free(&p->by_frame);
 	chain__free(&p->by_proc);
@@ -201,4 +276,6 @@ void profile__free(struct profile *p)
 	p->ids = NULL;
 	p->nr = p->cap = p->nr_frames = p->cap_frames = 0;
 	p->nr_procs = p->cap_procs = p->nr_ids = p->cap_ids = 0;
+	p->strs = NULL;
+	p->nr_strs = p->cap_strs = 0;
 }

@@ -26,7 +26,7 @@ enum frame_kind {
 };
 
 struct frame {
-	const char *name; /* owned by whoever symbolized it */
+	const char *name; /* in a profile: the profile's copy */
 	enum frame_kind kind;
 	uint32_t line;    /* 0: unknown */
 	const char *file; /* source file (DWARF's path), NULL: unknown */
@@ -72,19 +72,22 @@ struct profile {
 	size_t nr_procs, cap_procs;
 	uint32_t *ids; /* the stacks' frames */
 	size_t nr_ids, cap_ids;
+	const char **strs; /* every distinct name and file, each copied once */
+	size_t nr_strs, cap_strs;
+	struct profile_chunk *chunks; /* profile.c's: where the copies are */
 	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
 	uint64_t busiest[STAT__MAX]; /* each counter on the CPU where it was highest */
 	uint64_t sideband_lost;    /* process/mapping records lost */
 	double duration;           /* seconds sampled */
 	unsigned int ncpus;        /* CPUs sampled */
-	struct profile_chain by_stack, by_frame, by_proc;
+	struct profile_chain by_stack, by_frame, by_proc, by_str;
 };
 
 /*
  * Add @s: its count to the stack of the same process, thread, comm and
  * frames (by name, kind, file and line) when there is one, else a new
- * stack (the names stay @s's pointers). So a stack drained many times is
- * one stack. 0, -ENOMEM, or -E2BIG past 2^32 - 1 distinct stacks, frames
+ * stack. So a stack drained many times is one stack. Names and files are
+ * copied (once each): @s's may be freed after the call. 0, -ENOMEM, or -E2BIG past 2^32 - 1 distinct stacks, frames
  * or processes.
  */
 int profile__add(struct profile *p, const struct profile_sample *s);

@@ -119,5 +119,19 @@ int main(void)
 	free(out);
 	CHECK(profile__samples(&p) == 10, "profile__samples sums the counts");
 	profile__free(&p);
+
+	/* The profile keeps its own names: the symbolizer's may go. */
+	char name[] = "transient", file[] = "/src/t.c", comm[] = "proc";
+	struct frame ft[] = { { name, FRAME_USER, 9, file } };
+
+	st = stack(comm, 1, 0, ft, 1, 4);
+	profile__add(&p, &st);
+	memset(name, 'X', sizeof(name) - 1);
+	memset(file, 'Y', sizeof(file) - 1);
+	memset(comm, 'Z', sizeof(comm) - 1);
+	out = write_profile(&p, &lines);
+	CHECK_STR(out, "proc;transient t.c:9 4\n", "names, files and comms are copied");
+	free(out);
+	profile__free(&p);
 	return check_done();
 }
