@@ -86,3 +86,24 @@ run_paths() {
 	[ "$(grep -F '[unmapped+' "$OUT" | grep -v -e execve -e clone3 | total /dev/stdin)" -le \
 		$(($(total "$OUT") / 100)) ]
 }
+
+@test "binaries no process maps any more are freed, and their frames keep their names" {
+	# 30 programs, each a file of its own (a new binary), run one after another
+	for i in $(seq 30); do
+		cp "$WORKLOADS/fp-three" "$BATS_TEST_TMPDIR/w$i"
+	done
+	run "$BPFPROF" record -F 999 --stats -o "$OUT" -- \
+		bash -c 'for i in $(seq 30); do "$0/w$i" 0.2; done' "$BATS_TEST_TMPDIR"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -E 'processes:|samples kept'
+	freed=$(echo "$output" | grep -oE '[0-9]+ binaries freed' | grep -oE '^[0-9]+')
+	echo "freed $freed"
+	# all but those of the last second or so: freed once their samples are named
+	[ "$freed" -ge 15 ]
+	# the frames of the programs whose binaries were freed still have their names
+	all=$(total "$OUT" '^w[0-9]+;')
+	named=$(total "$OUT" '^w[0-9]+;.*main;run_workload;split;leaf_[abc]( |;)')
+	echo "samples of the programs $all, with their whole named stack $named"
+	[ "$all" -gt 1500 ]
+	[ $((named * 100)) -ge $((all * 90)) ]
+}

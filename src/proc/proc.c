@@ -89,7 +89,8 @@ void proc_table__free(struct proc_table *pt)
 	for (size_t i = 0; i < pt->nr_procs; i++)
 		process__free(pt->procs[i]);
 	for (size_t i = 0; i < pt->nr_bins; i++)
-		binary__free(pt->bins[i]);
+		if (pt->bins[i])
+			binary__free(pt->bins[i]);
 	free(pt->procs);
 	free(pt->slots);
 	free(pt->bins);
@@ -278,6 +279,8 @@ static struct binary *proc_table__find_binary(const struct proc_table *pt, dev_t
 	for (size_t i = 0; i < pt->nr_bins; i++) {
 		struct binary *b = pt->bins[i];
 
+		if (!b)
+			continue; /* released */
 		if (ino && b->ino == ino && b->dev == dev && b->mnt_ns == mnt_ns)
 			return b;
 		if (!ino && b->fd < 0 && !b->vdso && id && binary__same_build_id(b, id, len))
@@ -442,7 +445,7 @@ static struct binary *proc_table__vdso(struct proc_table *pt)
 	struct binary *b;
 
 	for (size_t i = 0; i < pt->nr_bins; i++)
-		if (pt->bins[i]->vdso)
+		if (pt->bins[i] && pt->bins[i]->vdso)
 			return pt->bins[i];
 	b = proc_table__new_binary(pt, "[vdso]");
 	if (b)
@@ -693,6 +696,33 @@ int proc_table__forget(struct proc_table *pt, pid_t tgid)
 		pt->slots[proc_table__slot(pt, pt->procs[k]->tgid)] = k + 1;
 	}
 	return 0;
+}
+
+size_t proc_table__release_unmapped(struct proc_table *pt, proc_binary_fn fn, void *ctx)
+{
+	bool *mapped = calloc(pt->nr_bins ? pt->nr_bins : 1, sizeof(*mapped));
+	size_t n = 0;
+
+	if (!mapped)
+		return 0; /* kept: only memory */
+	for (size_t i = 0; i < pt->nr_procs; i++) {
+		const struct process *p = pt->procs[i];
+
+		for (size_t j = 0; j < p->nr_images; j++)
+			for (size_t k = 0; k < p->images[j].nr; k++)
+				if (p->images[j].maps[k].bin)
+					mapped[p->images[j].maps[k].bin->id] = true;
+	}
+	for (size_t i = 0; i < pt->nr_bins; i++) {
+		if (!pt->bins[i] || mapped[i])
+			continue;
+		fn(pt->bins[i], ctx);
+		binary__free(pt->bins[i]);
+		pt->bins[i] = NULL;
+		n++;
+	}
+	free(mapped);
+	return n;
 }
 
 int proc_table__fork(struct proc_table *pt, pid_t ptgid, pid_t tgid, pid_t tid)

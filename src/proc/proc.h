@@ -20,7 +20,7 @@
 #include "buildid.h"
 
 struct binary {
-	unsigned int id;   /* 0..nr-1, for per-binary caches */
+	unsigned int id;   /* 0..nr-1, for per-binary caches; never reused */
 	char *path;        /* as mapped, " (deleted)" removed */
 	const char *name;  /* basename of path */
 	dev_t dev;
@@ -109,7 +109,19 @@ int proc_table__for_each_mapping_of(struct proc_table *pt, pid_t tgid, proc_mapp
 /* The name (comm) of @tgid's newest exec generation, or NULL when unknown. */
 const char *proc_table__comm_of(const struct proc_table *pt, pid_t tgid);
 
+/* The binary ids handed out so far: every binary's id is below it. */
 size_t proc_table__nr_binaries(const struct proc_table *pt);
+
+typedef void (*proc_binary_fn)(const struct binary *b, void *ctx);
+/*
+ * Free the binaries no mapping of any process in the table refers to any
+ * more (their processes forgotten, or unmapped): @fn is called for each
+ * first, so that what is kept by binary id can be dropped. A binary is
+ * reached only through a mapping, so nothing can look one up again; a
+ * file mapped later is a new binary with a new id (ids are not reused).
+ * Returns how many were freed.
+ */
+size_t proc_table__release_unmapped(struct proc_table *pt, proc_binary_fn fn, void *ctx);
 size_t proc_table__nr_processes(const struct proc_table *pt);
 /*
  * A mapped file had to be found by its path inside a process's root, and

@@ -99,10 +99,16 @@ static int drain_session__start(struct session *s, void *priv, const struct load
 	return 0;
 }
 
-/* Forget the processes whose samples are all symbolized. */
-static void drain_session__forget(struct drain_session *ds, struct proc_table *pt)
+/*
+ * Forget the processes whose samples are all symbolized, then free the
+ * binaries none of the processes left maps (what was read of them too):
+ * a machine that keeps running new programs does not grow bpfprof.
+ */
+static void drain_session__forget(struct drain_session *ds, struct session *s)
 {
+	struct proc_table *pt = session__procs(s);
 	unsigned int done = drain__symbolized(ds->d);
+	uint64_t before = ds->st.forgotten;
 	size_t n = 0;
 
 	for (size_t i = 0; i < ds->nr_exited; i++) {
@@ -114,6 +120,8 @@ static void drain_session__forget(struct drain_session *ds, struct proc_table *p
 			ds->st.forgotten++;
 	}
 	ds->nr_exited = n;
+	if (ds->st.forgotten != before)
+		ds->st.released += session__release_binaries(s);
 }
 
 /* Switch the sets and take the old one out of the kernel: as quick as can be. */
@@ -177,7 +185,7 @@ static int drain_session__ready(struct session *s, void *priv)
 	err = err ?: drain__symbolize(ds->d, DRAIN_SLICE_NS);
 	if (err)
 		return err;
-	drain_session__forget(ds, session__procs(s));
+	drain_session__forget(ds, s);
 	if (ds->busy != (drain__pending(ds->d) > 0))
 		return drain_session__arm(ds, !ds->busy);
 	return 0;

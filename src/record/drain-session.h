@@ -26,6 +26,7 @@ struct drain_session_stats {
 	double max_use;        /* the fullest a set was when it was switched (0..1) */
 	double max_drain_s;    /* the longest drain, seconds */
 	uint64_t forgotten;    /* exited processes forgotten */
+	uint64_t released;     /* binaries freed: mapped by no process any more */
 	int switch_err;        /* -errno: the grace period failed; drains only at the end */
 };
 

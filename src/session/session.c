@@ -603,6 +603,19 @@ int session__read_sideband(struct session *s)
 	return err;
 }
 
+static void session__binary_gone(const struct binary *b, void *ctx)
+{
+	struct session *s = ctx;
+
+	session__each(s, binary_gone, b);
+	symbolizer__forget_binary(s->sym, b);
+}
+
+size_t session__release_binaries(struct session *s)
+{
+	return proc_table__release_unmapped(s->pt, session__binary_gone, s);
+}
+
 static void session__on_signal(struct session *s)
 {
 	struct signalfd_siginfo si;

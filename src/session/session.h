@@ -97,6 +97,12 @@ struct session_hooks {
 	void (*exec)(struct session *s, void *priv, pid_t tgid);
 	void (*fork)(struct session *s, void *priv, pid_t ppid, pid_t pid);
 	void (*exit)(struct session *s, void *priv, pid_t pid);
+	/*
+	 * Binary @b is mapped by no process the table knows any more and is
+	 * freed once the hooks return (session__release_binaries): drop what
+	 * the plug keeps of it.
+	 */
+	void (*binary_gone)(struct session *s, void *priv, const struct binary *b);
 	/* after each batch of side-band records; -errno ends the run */
 	int (*batch)(struct session *s, void *priv);
 	/* a descriptor to poll while sampling (-1: none), and what to do when it is readable */
@@ -157,6 +163,12 @@ const struct sideband *session__sideband(const struct session *s);
  * 0, or a batch hook's -errno.
  */
 int session__read_sideband(struct session *s);
+/*
+ * Free the binaries no process maps any more (after processes were
+ * forgotten): the symbolizer and every plug drop theirs first. Returns
+ * how many were freed.
+ */
+size_t session__release_binaries(struct session *s);
 /* The CPUs sampled. */
 size_t session__nr_cpus(const struct session *s);
 /* Seconds sampled, once sampling has stopped. */

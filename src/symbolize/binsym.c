@@ -176,6 +176,11 @@ static struct srcinfo *binsym__srcinfo(struct binsym *bs)
 	return bs->si;
 }
 
+const struct binary *binsym__binary(const struct binsym *bs)
+{
+	return bs->b;
+}
+
 bool binsym__interrupted(const struct binsym *bs)
 {
 	return bs->interrupted;

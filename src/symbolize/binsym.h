@@ -62,6 +62,8 @@ void binsym__free(struct binsym *bs);
  * not for @o->stop: read again, later, it may name what this one cannot.
  */
 bool binsym__interrupted(const struct binsym *bs);
+/* The binary @bs names. */
+const struct binary *binsym__binary(const struct binsym *bs);
 /*
  * The first file refused while looking for @bs's names ("PATH: why": a
  * debug file that is not a regular file, a MiniDebugInfo bomb), or NULL.

@@ -37,7 +37,7 @@ struct symbolizer {
 	pid_t first_refused;
 	uint64_t jit_map_max;  /* bytes read of a JIT map at most */
 	size_t files_refused;  /* binaries with a debug file or MiniDebugInfo refused */
-	const char *first_file_refused; /* its binsym's message */
+	char *first_file_refused; /* its binsym's message (a copy: binsyms are freed) */
 };
 
 /*
@@ -91,6 +91,7 @@ void symbolizer__free(struct symbolizer *s)
 	for (size_t i = 0; i < s->nr_retired; i++)
 		binsym__free(s->retired[i]);
 	free(s->retired);
+	free(s->first_file_refused);
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
 	src_frames__free(&s->ksf);
@@ -218,11 +219,28 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 			s->skipped++; /* not read, or cut short (debuginfod) */
 		why = s->bins[b->id] ? binsym__refused(s->bins[b->id]) : NULL;
 		if (why && !s->files_refused++)
-			s->first_file_refused = why;
+			s->first_file_refused = strdup(why); /* NULL: no detail */
 		if (s->bins[b->id] && binsym__interrupted(s->bins[b->id]))
 			return symbolizer__retire(s, b);
 	}
 	return s->bins[b->id];
+}
+
+void symbolizer__forget_binary(struct symbolizer *s, const struct binary *b)
+{
+	size_t n = 0;
+
+	if (b->id < s->nr_bins) {
+		binsym__free(s->bins[b->id]);
+		s->bins[b->id] = NULL;
+	}
+	for (size_t i = 0; i < s->nr_retired; i++) {
+		if (binsym__binary(s->retired[i]) == b)
+			binsym__free(s->retired[i]);
+		else
+			s->retired[n++] = s->retired[i];
+	}
+	s->nr_retired = n;
 }
 
 static struct jitmap *symbolizer__jitmap(struct symbolizer *s, pid_t tgid)
@@ -293,7 +311,7 @@ void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid)
 
 size_t symbolizer__files_refused(const struct symbolizer *s, const char **first)
 {
-	*first = s->first_file_refused;
+	*first = s->first_file_refused ? s->first_file_refused : "a debug file (out of memory)";
 	return s->files_refused;
 }
 

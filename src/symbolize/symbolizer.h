@@ -87,6 +87,12 @@ void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *sto
  * as it will be, from scratch.
  */
 bool symbolizer__take_interrupted(struct symbolizer *s);
+/*
+ * Binary @b is about to be freed (mapped by no process any more): free
+ * what was read of it. The names given out before stay valid only where
+ * they were copied (the profile copies them).
+ */
+void symbolizer__forget_binary(struct symbolizer *s, const struct binary *b);
 /* Binaries left unread, or read in part, because the stop came first. */
 size_t symbolizer__skipped(const struct symbolizer *s);
 /*

@@ -167,6 +167,15 @@ static void unwind_session__exit(struct session *s, void *priv, pid_t pid)
 		unwinder__drop(us->uw, pid);
 }
 
+static void unwind_session__binary_gone(struct session *s, void *priv, const struct binary *b)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	if (us->uw)
+		unwinder__forget_binary(us->uw, b->id);
+}
+
 static int unwind_session__batch(struct session *s, void *priv)
 {
 	struct unwind_session *us = priv;
@@ -217,6 +226,7 @@ const struct session_hooks unwind_session_hooks = {
 	.exec = unwind_session__exec,
 	.fork = unwind_session__fork,
 	.exit = unwind_session__exit,
+	.binary_gone = unwind_session__binary_gone,
 	.batch = unwind_session__batch,
 	.fd = unwind_session__fd,
 	.ready = unwind_session__ready,

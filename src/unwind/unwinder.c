@@ -101,6 +101,7 @@ void unwinder__free(struct unwinder *u)
 	for (size_t i = 0; i < u->nr_ubins; i++)
 		free(u->ubins[i].loads);
 	free(u->ubins);
+	free((char *)u->st.max_build_name);
 	free(u->free_bins);
 	free(u->procs);
 	extent_pool__exit(&u->row_pool);
@@ -231,7 +232,7 @@ static struct ubin *unwinder__victim(struct unwinder *u, size_t rows, size_t pag
  * another CPU that was reading them at that moment can lose its frames;
  * it cannot read outside the maps.
  */
-static void unwinder__evict(struct unwinder *u, struct ubin *ub)
+static void unwinder__unload(struct unwinder *u, struct ubin *ub)
 {
 	__atomic_store_n(&u->bins[ub->bin].nr_pages, 0, __ATOMIC_RELEASE);
 	/* walks no longer reach it; rows cached from it must not outlive it */
@@ -244,7 +245,25 @@ static void unwinder__evict(struct unwinder *u, struct ubin *ub)
 	extent_pool__release(&u->row_pool, ub->row_off, ub->row_len);
 	extent_pool__release(&u->page_pool, ub->page_off, ub->page_len);
 	u->free_bins[u->nr_free_bins++] = ub->bin;
+}
+
+static void unwinder__evict(struct unwinder *u, struct ubin *ub)
+{
+	unwinder__unload(u, ub);
 	u->st.evicted++;
+}
+
+void unwinder__forget_binary(struct unwinder *u, unsigned int id)
+{
+	struct ubin *ub = id < u->nr_ubins ? &u->ubins[id] : NULL;
+
+	if (!ub)
+		return;
+	if (ub->state == UBIN_LOADED)
+		unwinder__unload(u, ub);
+	free(ub->loads);
+	/* a table still with the worker arrives for a binary no longer building: freed */
+	*ub = (struct ubin){ .state = UBIN_NEW };
 }
 
 /*
@@ -351,7 +370,12 @@ static int unwinder__arrived(struct unwinder *u, struct ubin *ub, struct cfi_tab
 	u->st.build_ns += build_ns;
 	if (build_ns > u->st.max_build_ns) {
 		u->st.max_build_ns = build_ns;
-		u->st.max_build_name = ub->b->name;
+		char *name = strdup(ub->b->name); /* the binary may be freed before the stats are read */
+
+		if (name) {
+			free((char *)u->st.max_build_name);
+			u->st.max_build_name = name;
+		}
 	}
 	unwinder__resync_bin(u, ub->b->id);
 	if (ub->state == UBIN_LOADED) {

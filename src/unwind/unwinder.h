@@ -56,7 +56,7 @@ struct unwinder_stats {
 	uint64_t bytes;           /* bytes of rows and page entries loaded */
 	uint64_t build_ns;        /* worker time building or reading tables */
 	uint64_t max_build_ns;    /* the longest one */
-	const char *max_build_name; /* its binary's name */
+	const char *max_build_name; /* its binary's name (the unwinder's copy) */
 	uint64_t latency_ns;      /* sum over tables of: needed -> in the maps, processes told */
 	uint64_t max_latency_ns;  /* the longest one */
 	unsigned int latencies;   /* tables latency_ns sums over */
@@ -86,6 +86,8 @@ int unwinder__mark(struct unwinder *u, pid_t tgid);
 int unwinder__flush(struct unwinder *u);
 /* Forget @tgid's mappings (it exited). */
 void unwinder__drop(struct unwinder *u, pid_t tgid);
+/* Binary @id is freed (no process maps it): its table leaves the maps. */
+void unwinder__forget_binary(struct unwinder *u, unsigned int id);
 
 /* Readable when tables built by the worker wait for unwinder__complete(). */
 int unwinder__fd(const struct unwinder *u);
