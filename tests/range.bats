@@ -312,6 +312,22 @@ samples() {
 	refute grep -q '\[range' "$st"
 }
 
+@test "--stacks drains the stack maps while sampling: many distinct stacks, none lost" {
+	# paths: 65,536 call paths, all ending in spin; at 19,999 Hz the stack
+	# maps (16,384 counts at default settings) fill several times over
+	local st=$BATS_TEST_TMPDIR/st.folded
+	run --separate-stderr "$BPFPROF" range -F 19999 -o "$OUT" --stacks "$st" \
+		paths:spin -- "$WORKLOADS/paths" 6
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ $stderr != *"have no stack"* ]]
+	kept=$(grep -oE ';a[0-9]+;b[0-9]+;c[0-9]+;d[0-9]+( |;)' "$st" | sort -u | wc -l)
+	echo "distinct paths in the stacks: $kept; samples in range $(samples "$OUT" 1)"
+	# more than the maps hold at once, and every in-range sample has its stack
+	[ "$kept" -gt 20000 ]
+	[ "$(total "$st")" -eq "$(samples "$OUT" 1)" ]
+}
+
 @test "--stacks to an unwritable file: exit 64 before sampling" {
 	run --separate-stderr "$BPFPROF" range -d 0.1 --stacks /nonexistent/dir/x.folded vfs_read
 	[ "$status" -eq 64 ]

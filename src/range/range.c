@@ -14,6 +14,7 @@
 
 #include "array.h"
 #include "drain-range.h"
+#include "drain-session.h"
 #include "drain.h"
 #include "outfile.h"
 #include "range.h"
@@ -28,8 +29,28 @@ struct range_mode {
 	struct range_live *live;  /* the BPF page entries while sampling */
 	int live_err;             /* the first error placing ranges while sampling */
 	struct outfile *stacks_out; /* --stacks */
+	struct profile p;         /* --stacks: drained while sampling (ds) */
+	struct drain_session *ds;
+	char **labels;            /* several ranges: each's first frame, "[ARG]" */
+	size_t nr_labels;
 	uint64_t busiest;         /* samples seen on the busiest CPU */
 };
+
+/* --stacks with several ranges: the first frame says which, "[ARG]". 0 or -ENOMEM. */
+static int range__labels(struct range_mode *rm)
+{
+	if (rm->rs.nr < 2)
+		return 0;
+	rm->labels = calloc(rm->rs.nr, sizeof(*rm->labels));
+	if (!rm->labels)
+		return -ENOMEM;
+	rm->nr_labels = rm->rs.nr;
+	for (size_t i = 0; i < rm->rs.nr; i++)
+		if (asprintf(&rm->labels[rm->rs.r[i].id], "[%s]", rm->rs.r[i].arg) < 0)
+			return -ENOMEM;
+	drain_session__set_ranges(rm->ds, (const char *const *)rm->labels);
+	return 0;
+}
 
 /* --stacks FILE, opened with -o: a file that cannot be written stops everything. */
 static int range__open(struct session *s, void *priv)
@@ -66,6 +87,8 @@ static int range__prepare(struct session *s, void *priv)
 	if (err)
 		return session__fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
 				     range_set__error(&rm->rs));
+	if (rm->ds && range__labels(rm))
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < rm->rs.nr; i++) {
 		const struct range *r = &rm->rs.r[i];
 
@@ -206,28 +229,15 @@ static void range__summary(struct session *s, const struct range_mode *rm,
 static int range__stacks(struct session *s, struct range_mode *rm, const struct listing *ls)
 {
 	const struct range_opts *o = rm->o;
-	struct profile p = { .ncpus = session__nr_cpus(s), .duration = ls->duration };
-	char **labels = NULL;
-	int err = 0;
+	struct profile *p = &rm->p;
+	int err;
 
-	/* several ranges: the first frame says which, "[ARG]" */
-	if (rm->rs.nr > 1 && !(labels = calloc(rm->rs.nr, sizeof(*labels))))
-		err = -ENOMEM;
-	for (size_t i = 0; labels && i < rm->rs.nr && !err; i++)
-		if (asprintf(&labels[rm->rs.r[i].id], "[%s]", rm->rs.r[i].arg) < 0)
-			err = -ENOMEM;
-	memcpy(p.stats, ls->stats, sizeof(p.stats));
-	err = err ?: drain__profile(session__loader(s), session__symbolizer(s),
-				    o->session.sampling.stacks, (const char *const *)labels, &p);
-	err = err ?: o->stacks_out.format->write_profile(outfile__stream(rm->stacks_out), &p,
-							 &o->stacks_out);
-	err = err ? outfile__error(rm->stacks_out) ?: err :
-		    outfile__commit(rm->stacks_out);
-	profile__free(&p);
-	for (size_t i = 0; labels && i < rm->rs.nr; i++)
-		free(labels[i]);
-	free(labels);
-	return err;
+	p->ncpus = session__nr_cpus(s);
+	p->duration = ls->duration;
+	memcpy(p->stats, ls->stats, sizeof(p->stats));
+	err = o->stacks_out.format->write_profile(outfile__stream(rm->stacks_out), p,
+						  &o->stacks_out);
+	return err ? outfile__error(rm->stacks_out) ?: err : outfile__commit(rm->stacks_out);
 }
 
 /* Ranges that counted nothing because of what happened during the run. */
@@ -262,6 +272,11 @@ static int range__finish(struct session *s, void *priv)
 	int err, status;
 
 	ls.duration = session__seconds(s);
+	/* --stacks: both sets into the profile first, so the counters read include every sample */
+	err = rm->ds ? drain_session__final(rm->ds) : 0;
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
+				     strerror(-err));
 	err = loader__read_stats(session__loader(s), ls.stats, busiest);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
@@ -324,21 +339,33 @@ int range__run(const struct range_opts *o)
 {
 	struct range_mode rm = { .o = o };
 	struct unwind_session *us = NULL;
-	struct session_plug plugs[2];
+	struct session_plug plugs[3];
 	size_t n = 0;
-	int status;
+	int status = EXIT_RUNTIME;
 
-	/* --stacks: the unwinder, first: its tables are loaded before the ranges are stored */
+	/*
+	 * --stacks: the unwinder, first: its tables are loaded before the
+	 * ranges are stored; then the drain, which takes the stack sets out
+	 * while sampling, as record's does (binaries stay: the ranges hold some)
+	 */
 	if (o->stacks) {
 		us = unwind_session__new(&o->unwind);
-		if (!us) {
+		rm.ds = drain_session__new(&rm.p, true, false);
+		if (!us || !rm.ds) {
 			fprintf(stderr, "bpfprof range: out of memory\n");
-			return EXIT_RUNTIME;
+			goto out;
 		}
 		plugs[n++] = (struct session_plug){ &unwind_session_hooks, us };
+		plugs[n++] = (struct session_plug){ &drain_session_hooks, rm.ds };
 	}
 	plugs[n++] = (struct session_plug){ &range_hooks, &rm };
 	status = session__main(&o->session, "bpfprof range", plugs, n);
+out:
+	drain_session__free(rm.ds);
 	unwind_session__free(us);
+	profile__free(&rm.p);
+	for (size_t i = 0; i < rm.nr_labels; i++)
+		free(rm.labels[i]);
+	free(rm.labels);
 	return status;
 }

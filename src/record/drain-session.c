@@ -34,6 +34,8 @@ struct exited {
 struct drain_session {
 	struct profile *p;
 	bool by_pid;
+	bool free_binaries;
+	const char *const *ranges;
 	struct drain *d;
 	int timerfd;
 	uint64_t last_ns;  /* the last take */
@@ -44,7 +46,7 @@ struct drain_session {
 	struct drain_session_stats st;
 };
 
-struct drain_session *drain_session__new(struct profile *p, bool by_pid)
+struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool free_binaries)
 {
 	struct drain_session *ds = calloc(1, sizeof(*ds));
 
@@ -52,6 +54,7 @@ struct drain_session *drain_session__new(struct profile *p, bool by_pid)
 		return NULL;
 	ds->p = p;
 	ds->by_pid = by_pid;
+	ds->free_binaries = free_binaries;
 	ds->timerfd = -1;
 	return ds;
 }
@@ -65,6 +68,11 @@ void drain_session__free(struct drain_session *ds)
 	drain_session__end(NULL, ds);
 	free(ds->exited);
 	free(ds);
+}
+
+void drain_session__set_ranges(struct drain_session *ds, const char *const *ranges)
+{
+	ds->ranges = ranges;
 }
 
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st)
@@ -88,7 +96,7 @@ static int drain_session__start(struct session *s, void *priv, const struct load
 
 	(void)cfg;
 	ds->d = drain__new(session__loader(s), session__symbolizer(s),
-			   session__opts(s)->sampling.stacks, NULL, ds->by_pid, ds->p);
+			   session__opts(s)->sampling.stacks, ds->ranges, ds->by_pid, ds->p);
 	if (!ds->d)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	ds->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -120,7 +128,7 @@ static void drain_session__forget(struct drain_session *ds, struct session *s)
 			ds->st.forgotten++;
 	}
 	ds->nr_exited = n;
-	if (ds->st.forgotten != before)
+	if (ds->free_binaries && ds->st.forgotten != before)
 		ds->st.released += session__release_binaries(s);
 }
 

@@ -235,16 +235,3 @@ int drain__all(struct drain *d)
 		err = drain__symbolize(d, UINT64_MAX);
 	return err;
 }
-
-int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
-		   const char *const *ranges, struct profile *p)
-{
-	struct drain *d = drain__new(l, sym, mode, ranges, true, p);
-	int err;
-
-	if (!d)
-		return -errno;
-	err = drain__all(d);
-	drain__free(d);
-	return err;
-}

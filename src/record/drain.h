@@ -41,8 +41,5 @@ size_t drain__pending(const struct drain *d);
 unsigned int drain__symbolized(const struct drain *d);
 /* Once sampling has stopped: both sets taken, everything symbolized. 0 or -errno. */
 int drain__all(struct drain *d);
-/* drain__new (by pid), drain__all and drain__free at once. */
-int drain__profile(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
-		   const char *const *ranges, struct profile *p);
 
 #endif /* BPFPROF_DRAIN_H */

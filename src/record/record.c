@@ -246,7 +246,7 @@ int record__run(const struct record_opts *o)
 	/* the unwinder first: its tables are loaded before anything else starts */
 	const struct session_plug plugs[] = {
 		{ &unwind_session_hooks, r.us },
-		{ &drain_session_hooks, r.ds = drain_session__new(&r.p, o->out.per_pid) },
+		{ &drain_session_hooks, r.ds = drain_session__new(&r.p, o->out.per_pid, true) },
 		{ &record_hooks, &r },
 	};
 	int status = EXIT_RUNTIME;
