@@ -107,3 +107,17 @@ run_paths() {
 	[ "$all" -gt 1500 ]
 	[ $((named * 100)) -ge $((all * 90)) ]
 }
+
+@test "the JIT maps of forgotten processes are freed, and their frames keep their names" {
+	run "$BPFPROF" record -F 999 --stats -o "$OUT" -- sh -c \
+		'for i in $(seq 12); do "$0/jit-anon" 0.3 huge & echo $! >>"$1"; wait; done' \
+		"$WORKLOADS" "$BATS_TEST_TMPDIR/pids"
+	while read -r pid; do rm -f "/tmp/perf-$pid.map"; done <"$BATS_TEST_TMPDIR/pids"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -E 'processes:|samples kept'
+	freed=$(echo "$output" | grep -oE 'with [0-9]+ JIT maps' | grep -oE '[0-9]+')
+	echo "JIT maps freed: $freed"
+	# all but those of the last second or so
+	[ "$freed" -ge 6 ]
+	[ "$(share "$OUT" ';jit_hot_\[j\] [0-9]+$' '^jit-anon;')" -ge 50 ]
+}

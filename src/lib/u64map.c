@@ -67,6 +67,38 @@ int u64map__set(struct u64map *m, uint64_t key, void *val)
 	return 0;
 }
 
+/* Is slot @home cyclically in (@i, @j]: may the entry at @j not move back to @i? */
+static int u64map__between(size_t i, size_t home, size_t j)
+{
+	return i <= j ? i < home && home <= j : i < home || home <= j;
+}
+
+void *u64map__del(struct u64map *m, uint64_t key)
+{
+	size_t mask = m->cap - 1, i;
+	void *val;
+
+	if (!m->cap)
+		return NULL;
+	for (i = u64map__slot(key, m->cap); m->keys[i] != key || !m->vals[i];
+	     i = (i + 1) & mask)
+		if (!m->vals[i])
+			return NULL;
+	val = m->vals[i];
+	m->vals[i] = NULL;
+	m->nr--;
+	/* the entries after it in its run move back, so no search stops at the hole */
+	for (size_t j = (i + 1) & mask; m->vals[j]; j = (j + 1) & mask) {
+		if (u64map__between(i, u64map__slot(m->keys[j], m->cap), j))
+			continue;
+		m->keys[i] = m->keys[j];
+		m->vals[i] = m->vals[j];
+		m->vals[j] = NULL;
+		i = j;
+	}
+	return val;
+}
+
 void u64map__free(struct u64map *m)
 {
 	free(m->keys);

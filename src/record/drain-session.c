@@ -124,8 +124,11 @@ static void drain_session__forget(struct drain_session *ds, struct session *s)
 			ds->exited[n++] = ds->exited[i];
 			continue;
 		}
-		if (!proc_table__forget(pt, ds->exited[i].tgid))
+		if (!proc_table__forget(pt, ds->exited[i].tgid)) {
+			if (symbolizer__forget_process(session__symbolizer(s), ds->exited[i].tgid))
+				ds->st.jit_maps_freed++;
 			ds->st.forgotten++;
+		}
 	}
 	ds->nr_exited = n;
 	if (ds->free_binaries && ds->st.forgotten != before)

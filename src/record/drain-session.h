@@ -27,6 +27,7 @@ struct drain_session_stats {
 	double max_drain_s;    /* the longest drain, seconds */
 	uint64_t forgotten;    /* exited processes forgotten */
 	uint64_t released;     /* binaries freed: mapped by no process any more */
+	uint64_t jit_maps_freed; /* JIT maps of forgotten processes freed */
 	int switch_err;        /* -errno: the grace period failed; drains only at the end */
 };
 

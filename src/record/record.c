@@ -126,9 +126,10 @@ static void record__stats(const struct record *r, struct session *s, const struc
 				"period (membarrier: %s)\n",
 			strerror(-ds.switch_err));
 	fprintf(stderr, "bpfprof: stats: processes: %zu tracked, %" PRIu64 " forgotten "
-			"(exited, their samples drained); %" PRIu64 " binaries freed (mapped by "
-			"no process any more)\n",
-		proc_table__nr_processes(session__procs(s)), ds.forgotten, ds.released);
+			"(exited, their samples drained), with %" PRIu64 " JIT maps; %" PRIu64
+			" binaries freed (mapped by no process any more)\n",
+		proc_table__nr_processes(session__procs(s)), ds.forgotten, ds.jit_maps_freed,
+		ds.released);
 	fprintf(stderr, "bpfprof: stats: side band: %" PRIu64 " records read after a newer "
 			"one and put back in time order, %" PRIu64 " too late for it\n",
 		sideband__reordered(sb), sideband__late(sb));

@@ -56,6 +56,15 @@ struct jitmap {
 	struct u64map locs;     /* address << 1 | ret -> struct symloc */
 };
 
+static void jitmap__free(struct jitmap *j)
+{
+	if (!j)
+		return;
+	perfmap__free(j->pm);
+	symlocs__free(&j->locs);
+	free(j);
+}
+
 struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_opts *o,
 				   const char *kallsyms)
 {
@@ -98,15 +107,8 @@ void symbolizer__free(struct symbolizer *s)
 	demangler__free(s->dm);
 	symlocs__free(&s->knames);
 	symlocs__free(&s->anon);
-	for (size_t i = 0; i < s->jits.cap; i++) {
-		struct jitmap *j = s->jits.vals[i];
-
-		if (!j)
-			continue;
-		perfmap__free(j->pm);
-		symlocs__free(&j->locs);
-		free(j);
-	}
+	for (size_t i = 0; i < s->jits.cap; i++)
+		jitmap__free(s->jits.vals[i]);
 	u64map__free(&s->jits);
 	free(s);
 }
@@ -224,6 +226,15 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 			return symbolizer__retire(s, b);
 	}
 	return s->bins[b->id];
+}
+
+bool symbolizer__forget_process(struct symbolizer *s, pid_t tgid)
+{
+	struct jitmap *j = u64map__del(&s->jits, tgid);
+	bool had = j && j->pm;
+
+	jitmap__free(j);
+	return had;
 }
 
 void symbolizer__forget_binary(struct symbolizer *s, const struct binary *b)

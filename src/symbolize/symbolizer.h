@@ -87,6 +87,8 @@ void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *sto
  * as it will be, from scratch.
  */
 bool symbolizer__take_interrupted(struct symbolizer *s);
+/* Process @tgid is forgotten (its samples are symbolized): free its JIT map, if read. */
+bool symbolizer__forget_process(struct symbolizer *s, pid_t tgid);
 /*
  * Binary @b is about to be freed (mapped by no process any more): free
  * what was read of it. The names given out before stay valid only where
