@@ -198,6 +198,51 @@ sticky_dir() {
 	grep -qF "bpfprof: warning: kernel symbols are hidden, kernel frames are shown as addresses: $want" "$D/err"
 }
 
+# as_nobody CAPS ARGS...: bpfprof ARGS as user nobody with the capabilities
+# CAPS (setpriv's list, e.g. +bpf,+perfmon) and no others
+as_nobody() {
+	local caps=$1
+	shift
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps="-all,$caps" \
+		--ambient-caps="-all,$caps" "$BPFPROF" "$@"
+}
+
+@test "CAP_SYSLOG names the kernel frames that perf_event_paranoid or kptr_restrict hide" {
+	local restrict
+	restrict=$(cat /proc/sys/kernel/kptr_restrict)
+	((restrict < 2)) || skip "kernel.kptr_restrict=$restrict hides kernel addresses from every user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as_nobody +bpf,+perfmon,+syslog record -q -F 999 -o - -- "$WORKLOADS/syscall-heavy" 0.5 \
+		>"$OUT" 2>"$D/err"
+	cat "$D/err"
+	[ "$(total "$OUT" '_\[k\]')" -gt 50 ]
+	refute grep -qF '[kernel+0x' "$OUT"
+	refute grep -q 'kernel symbols are hidden' "$D/err"
+}
+
+@test "another user's binary in a directory bpfprof's user cannot read: named with CAP_DAC_READ_SEARCH, not without" {
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# a root process whose binary is in a directory only root may search;
+	# without CAP_SYS_ADMIN or CAP_CHECKPOINT_RESTORE map_files is closed,
+	# so the binary is opened by its path inside /proc/PID/root
+	mkdir -m 0700 "$D/private"
+	cp "$WORKLOADS/fp-three" "$D/private/fp-three"
+	"$D/private/fp-three" 6 &
+	PIDS+=($!)
+	exec_of "${PIDS[0]}" fp-three
+	as_nobody +bpf,+perfmon,+sys_ptrace record -q -F 999 -d 1.5 -p "${PIDS[0]}" -o - \
+		>"$OUT" 2>"$D/err"
+	cat "$D/err"
+	# (a third of a CPU at least, on a busy machine)
+	[ "$(total "$OUT")" -gt 150 ]
+	[ "$(total "$OUT" 'leaf_[abc]')" -eq 0 ]
+	[ "$(share "$OUT" '\[fp-three\+0x' .)" -ge 90 ]
+	as_nobody +bpf,+perfmon,+sys_ptrace,+dac_read_search record -q -F 999 -d 1.5 \
+		-p "${PIDS[0]}" -o - >"$OUT" 2>"$D/err"
+	cat "$D/err"
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc]( |;)' .)" -ge 90 ]
+}
+
 # the pid of PID's only child once it exists, still bpfprof's held copy
 held_child() {
 	local c
