@@ -346,7 +346,8 @@ int range__run(const struct range_opts *o)
 	/*
 	 * --stacks: the unwinder, first: its tables are loaded before the
 	 * ranges are stored; then the drain, which takes the stack sets out
-	 * while sampling, as record's does (binaries stay: the ranges hold some)
+	 * while sampling, as record's does (processes and binaries stay: the
+	 * ranges hold binaries, the listing names processes at the end)
 	 */
 	if (o->stacks) {
 		us = unwind_session__new(&o->unwind);

@@ -34,7 +34,7 @@ struct exited {
 struct drain_session {
 	struct profile *p;
 	bool by_pid;
-	bool free_binaries;
+	bool forget;
 	const char *const *ranges;
 	struct drain *d;
 	int timerfd;
@@ -46,7 +46,7 @@ struct drain_session {
 	struct drain_session_stats st;
 };
 
-struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool free_binaries)
+struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget)
 {
 	struct drain_session *ds = calloc(1, sizeof(*ds));
 
@@ -54,7 +54,7 @@ struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool fr
 		return NULL;
 	ds->p = p;
 	ds->by_pid = by_pid;
-	ds->free_binaries = free_binaries;
+	ds->forget = forget;
 	ds->timerfd = -1;
 	return ds;
 }
@@ -131,7 +131,7 @@ static void drain_session__forget(struct drain_session *ds, struct session *s)
 		}
 	}
 	ds->nr_exited = n;
-	if (ds->free_binaries && ds->st.forgotten != before)
+	if (ds->st.forgotten != before)
 		ds->st.released += session__release_binaries(s);
 }
 
@@ -212,8 +212,8 @@ static void drain_session__exit(struct session *s, void *priv, pid_t pid)
 	struct drain_session *ds = priv;
 
 	(void)s;
-	if (ds->st.switch_err)
-		return; /* no drain before the end: nothing can be forgotten */
+	if (!ds->forget || ds->st.switch_err)
+		return; /* kept to the end (the mode's choice, or no drain before it) */
 	if (array__grow((void **)&ds->exited, &ds->cap_exited, ds->nr_exited + 1,
 			sizeof(*ds->exited)))
 		return; /* not forgotten: only memory */

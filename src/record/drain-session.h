@@ -33,11 +33,12 @@ struct drain_session_stats {
 
 /*
  * Drains into @p; @by_pid: keep processes apart in it (--per-pid,
- * --per-thread); @free_binaries: free the binaries no process maps once
- * processes are forgotten (session__release_binaries; not when the mode
- * keeps binaries of its own, as range does). NULL on ENOMEM.
+ * --per-thread); @forget: forget exited processes once their samples are
+ * symbolized (and their JIT maps), then free the binaries no process maps
+ * (session__release_binaries); not when the mode looks processes and
+ * binaries up at the end, as range does. NULL on ENOMEM.
  */
-struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool free_binaries);
+struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget);
 /* range --stacks: the first frame of a sample in range i + 1 is @ranges[i] (before start). */
 void drain_session__set_ranges(struct drain_session *ds, const char *const *ranges);
 void drain_session__free(struct drain_session *ds);
