@@ -90,6 +90,12 @@ bool symbolizer__take_interrupted(struct symbolizer *s);
 /* Binaries left unread, or read in part, because the stop came first. */
 size_t symbolizer__skipped(const struct symbolizer *s);
 /*
+ * DWARF files indexed, and the times a binary got one indexed already (the
+ * same file: another mount namespace's binary of it, or a binary read
+ * anew) instead of indexing it again (srccache.h).
+ */
+void symbolizer__dwarf_stats(const struct symbolizer *s, size_t *indexed, size_t *reused);
+/*
  * JIT maps read only in part, at a cap (jit_map_max); *@pid: the first,
  * *@ignored: the bytes of them not read.
  */
