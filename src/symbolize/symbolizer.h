@@ -2,7 +2,8 @@
 /*
  * Address -> frames. Each binary is loaded once (binsym.c), the first time
  * one of its addresses is asked for, however many processes map it; each
- * unique (binary, offset), JIT and kernel address is resolved once.
+ * unique (binary, offset), JIT and kernel address is resolved once; each
+ * DWARF file is indexed once for all the binaries using it (srccache.c).
  * libelf and libdw stay behind elfsymtab.c and srcinfo.c.
  */
 #ifndef BPFPROF_SYMBOLIZER_H
