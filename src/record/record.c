@@ -101,6 +101,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 	struct unwind_session_stats st;
 	struct drain_session_stats ds;
 	uint64_t ns = 0, runs = 0;
+	size_t indexed, reused;
 
 	unwind_session__stats(r->us, &st);
 	if (r->o->session.targets.idle)
@@ -130,6 +131,10 @@ static void record__stats(const struct record *r, struct session *s, const struc
 			" binaries freed (mapped by no process any more)\n",
 		proc_table__nr_processes(session__procs(s)), ds.forgotten, ds.jit_maps_freed,
 		ds.released);
+	symbolizer__dwarf_stats(session__symbolizer(s), &indexed, &reused);
+	fprintf(stderr, "bpfprof: stats: DWARF: %zu files indexed, %zu times reused for "
+			"another binary of the same file\n",
+		indexed, reused);
 	fprintf(stderr, "bpfprof: stats: side band: %" PRIu64 " records read after a newer "
 			"one and put back in time order, %" PRIu64 " too late for it\n",
 		sideband__reordered(sb), sideband__late(sb));

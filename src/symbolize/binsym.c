@@ -11,6 +11,7 @@
 #include "binsym.h"
 #include "debugfile.h"
 #include "elfsymtab.h"
+#include "srccache.h"
 #include "srcinfo.h"
 #include "u64map.h"
 #include "vdso.h"
@@ -20,7 +21,7 @@ struct binsym {
 	struct binsym_opts o;
 	struct elf_symtab *tab; /* the binary's own; NULL: unreadable */
 	struct elf_symtab *dbg; /* its debug file's or MiniDebugInfo's, or NULL */
-	int dwarf_fd;           /* the debug file, kept for its DWARF; -1: none */
+	int dwarf_fd;           /* the debug file, kept until its DWARF is read; -1: none */
 	struct srcinfo *si;     /* NULL until needed, or when there is no DWARF */
 	bool si_tried;
 	bool interrupted;       /* its debuginfod query was cut short by a signal */
@@ -150,7 +151,7 @@ void binsym__free(struct binsym *bs)
 		return;
 	elf_symtab__free(bs->tab);
 	elf_symtab__free(bs->dbg);
-	srcinfo__free(bs->si);
+	srccache__put(bs->o.dwarf, bs->si);
 	if (bs->dwarf_fd >= 0)
 		close(bs->dwarf_fd);
 	symlocs__free(&bs->by_off);
@@ -172,7 +173,11 @@ static struct srcinfo *binsym__srcinfo(struct binsym *bs)
 	if (fd < 0 && elf_symtab__has_dwarf(bs->tab) && !bs->b->vdso)
 		fd = bs->b->fd;
 	if (fd >= 0)
-		bs->si = srcinfo__open(fd); /* NULL: unreadable DWARF; names still work */
+		bs->si = srccache__get(bs->o.dwarf, fd); /* NULL: unreadable DWARF; names still work */
+	if (bs->o.dwarf && bs->dwarf_fd >= 0) { /* the cache keeps a descriptor of its own */
+		close(bs->dwarf_fd);
+		bs->dwarf_fd = -1;
+	}
 	return bs->si;
 }
 

@@ -37,8 +37,12 @@ struct src_frames;
 struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind outer,
 				enum frame_kind inner);
 
+struct srccache;
 struct binsym_opts {
 	struct demangler *dm; /* shared: each raw name demangled once per run */
+	/* shared: each DWARF file indexed once per run, whichever binaries
+	   use it (srccache.h); NULL: each binsym indexes its own */
+	struct srccache *dwarf;
 	bool inlines;         /* inline chains (DWARF) */
 	bool lines;           /* source lines (DWARF) */
 	const char *const *debug_roots; /* build-id/debuglink roots, NULL-terminated */

@@ -13,6 +13,7 @@
 #include "ksyms.h"
 #include "kvmlinux.h"
 #include "perfmap.h"
+#include "srccache.h"
 #include "symbolizer.h"
 #include "u64map.h"
 
@@ -26,6 +27,7 @@ struct symbolizer {
 	bool kv_tried;
 	struct src_frames ksf; /* scratch */
 	struct demangler *dm;  /* user names, each unique one demangled once */
+	struct srccache *dwarf; /* DWARF files, each indexed once for every binary using it */
 	struct u64map knames;  /* kernel address << 1 | ret -> struct symloc */
 	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
@@ -75,12 +77,16 @@ struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_op
 	s->pt = pt;
 	s->jit_map_max = o->jit_map_max ? o->jit_map_max : JIT_MAP_MAX_DEFAULT;
 	s->dm = demangler__new(o->demangle);
-	if (!s->dm) {
+	s->dwarf = srccache__new();
+	if (!s->dm || !s->dwarf) {
+		demangler__free(s->dm);
+		srccache__free(s->dwarf);
 		free(s);
 		return NULL;
 	}
 	s->bo = (struct binsym_opts){
 		.dm = s->dm,
+		.dwarf = s->dwarf,
 		.inlines = o->inlines,
 		.lines = o->lines,
 		.debug_roots = o->debug_dirs,
@@ -101,6 +107,7 @@ void symbolizer__free(struct symbolizer *s)
 		binsym__free(s->retired[i]);
 	free(s->retired);
 	free(s->first_file_refused);
+	srccache__free(s->dwarf); /* after every binsym holding its entries */
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
 	src_frames__free(&s->ksf);
@@ -174,6 +181,11 @@ void symbolizer__set_stop(struct symbolizer *s, const volatile sig_atomic_t *sto
 size_t symbolizer__skipped(const struct symbolizer *s)
 {
 	return s->skipped;
+}
+
+void symbolizer__dwarf_stats(const struct symbolizer *s, size_t *indexed, size_t *reused)
+{
+	srccache__stats(s->dwarf, indexed, reused);
 }
 
 /*

@@ -2,7 +2,8 @@
 /*
  * Address -> frames. Each binary is loaded once (binsym.c), the first time
  * one of its addresses is asked for, however many processes map it; each
- * unique (binary, offset), JIT and kernel address is resolved once.
+ * unique (binary, offset), JIT and kernel address is resolved once; each
+ * DWARF file is indexed once for all the binaries using it (srccache.c).
  * libelf and libdw stay behind elfsymtab.c and srcinfo.c.
  */
 #ifndef BPFPROF_SYMBOLIZER_H
@@ -97,6 +98,12 @@ bool symbolizer__forget_process(struct symbolizer *s, pid_t tgid);
 void symbolizer__forget_binary(struct symbolizer *s, const struct binary *b);
 /* Binaries left unread, or read in part, because the stop came first. */
 size_t symbolizer__skipped(const struct symbolizer *s);
+/*
+ * DWARF files indexed, and the times a binary got one indexed already (the
+ * same file: another mount namespace's binary of it, or a binary read
+ * anew) instead of indexing it again (srccache.h).
+ */
+void symbolizer__dwarf_stats(const struct symbolizer *s, size_t *indexed, size_t *reused);
 /*
  * JIT maps read only in part, at a cap (jit_map_max); *@pid: the first,
  * *@ignored: the bytes of them not read.
