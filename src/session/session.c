@@ -7,6 +7,7 @@
  * wrong.
  */
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -613,7 +614,17 @@ static void session__binary_gone(const struct binary *b, void *ctx)
 
 size_t session__release_binaries(struct session *s)
 {
-	return proc_table__release_unmapped(s->pt, session__binary_gone, s);
+	size_t n = proc_table__release_unmapped(s->pt, session__binary_gone, s);
+
+	/*
+	 * A binary's symbol table and DWARF index are many allocations among
+	 * those that stay; glibc keeps the freed room in its arenas (the
+	 * table-building thread's too), resident, unless trimmed: 38 MB of
+	 * 103 MB after 90 s of a system-wide run on a busy machine.
+	 */
+	if (n)
+		malloc_trim(0);
+	return n;
 }
 
 static void session__on_signal(struct session *s)
