@@ -118,3 +118,38 @@ EOF
 	grep -q '"disasm": "vpcmpnequb k1 {k2}, ymm18, ymmword ptr \[rdi\]"' "$OUT"
 	grep -q '"disasm": "kmovd eax, k1"' "$OUT"
 }
+
+# starts BINARY FROM TO: objdump's instruction starts in [FROM, TO), hex, one a line.
+starts() {
+	objdump -d -w --start-address="$2" --stop-address="$3" "$1" |
+		awk '/^ *[0-9a-f]+:\t/ { sub(/:$/, "", $1); print "0x" $1 }'
+}
+
+@test "a range that starts inside an instruction is back in step at the next function's start" {
+	command -v objdump >/dev/null || skip "no objdump (binutils)"
+	local bin=$WORKLOADS/range-loops loops end k want got args=()
+	start range-loops 30
+	loops=$(nm "$bin" | awk '$3 == "loops" { print "0x" $1 }')
+	# the end of loops's sixth instruction: no instruction runs across it
+	end=$(starts "$bin" "$loops" $((loops + 64)) | sed -n 7p)
+	[ -n "$loops" ] && [ -n "$end" ]
+	# from 1 to 8 bytes before loops, in the padding after frame_dummy: some
+	# starts decode to instructions that run into loops
+	for k in 1 2 3 4 5 6 7 8; do
+		args+=("range-loops:$(printf '0x%x-%s' $((loops - k)) "$end")")
+	done
+	run "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.2 -q -f json -o "$OUT" "${args[@]}"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	want=$(starts "$bin" "$loops" "$end" | tr '\n' ' ')
+	echo "objdump: $want"
+	for k in 0 1 2 3 4 5 6 7; do
+		got=$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["ranges"][int(sys.argv[2])]
+print(" ".join(x["address"] for x in r["instructions"] if int(x["address"], 16) >= int(sys.argv[3], 16)))
+' "$OUT" "$k" "$loops")
+		echo "range $((k + 1)): $got"
+		[ "$got " = "$want" ]
+	done
+}
