@@ -21,7 +21,7 @@ struct disasm {
 	char text[DISASM_TEXT], mnemonic[DISASM_TEXT];
 };
 
-/* Capstone's and objdump's looks, where Zydis's defaults differ. */
+/* objdump's looks, where Zydis's defaults differ. */
 static const struct {
 	ZydisFormatterProperty prop;
 	ZyanUPointer value;
@@ -35,7 +35,7 @@ static const struct {
 	{ ZYDIS_FORMATTER_PROP_IMM_PADDING, ZYDIS_PADDING_DISABLED },
 };
 
-/* Condition codes as objdump, perf and capstone spell them (Zydis: "jnbe", "jz"). */
+/* Condition codes as objdump and perf spell them (Zydis: "jnbe", "jz"). */
 static const struct {
 	ZydisMnemonic m;
 	const char *name;
