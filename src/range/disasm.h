@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * x86-64 disassembly with capstone (Intel syntax, as capstone prints it:
- * "mov rbp, rsp", "lea rax, [rip + 0x10]"), one instruction at a time over
- * a byte buffer at a given virtual address. Bytes that do not decode become
- * a one-byte "(bad)" pseudo-instruction and the walk goes on, so a listing
- * never stops short.
+ * x86-64 disassembly with Zydis (Intel syntax: "mov rbp, rsp", "lea rax,
+ * [rip+0x10]", AVX-512 with its masks: "vpcmpnequb k1 {k2}, ymm18, ymmword
+ * ptr [rdi]"), one instruction at a time over a byte buffer at a given
+ * virtual address. Mnemonics are objdump's and perf's where Zydis's own
+ * differ: condition codes ("ja", "jne", not "jnbe", "jnz") and compare
+ * predicates ("vpcmpnequb", "cmpltps", not "vpcmpub ..., 0x4"). A byte that
+ * does not start an instruction (or one cut short by the end of the
+ * buffer) becomes a one-byte ".byte 0x62" and the walk goes on from the
+ * next byte, so a listing never stops short and one bad byte costs one row.
  */
 #ifndef BPFPROF_DISASM_H
 #define BPFPROF_DISASM_H
@@ -18,9 +22,9 @@ struct insn {
 	uint64_t addr; /* virtual address of its first byte */
 	const uint8_t *bytes; /* its bytes, inside the caller's buffer */
 	unsigned int size; /* in bytes, >= 1 */
-	bool bad; /* undecodable byte: text "(bad)", size 1 */
-	const char *mnemonic; /* "mov", "(bad)" */
-	const char *operands; /* "rbp, rsp", "" when none */
+	bool bad; /* undecodable byte: text ".byte 0x62", size 1 */
+	const char *mnemonic; /* "mov", "rep stosb", ".byte" */
+	const char *operands; /* "rbp, rsp", "0x62", "" when none */
 	const char *text; /* "mov rbp, rsp", "ret": mnemonic and operands */
 };
 

@@ -3,9 +3,10 @@
  * bpfprof range, once sampling has stopped: the per-address counts of every
  * range -> an annotated listing. Each range's code is decoded from its first
  * byte (from the binary's file, or /proc/kcore for the kernel); decoding
- * restarts at any sampled address that falls inside an instruction, so
- * every sample has a row even in a range that does not start on an
- * instruction.
+ * restarts at any sampled address and any function start that falls inside
+ * an instruction, so every sample has a row even in a range that does not
+ * start on an instruction, and a byte that starts no instruction puts no
+ * row after the next known start out of step.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -102,28 +103,60 @@ static int rows__push(struct listing_range *lr, size_t *cap, uint64_t addr, uint
 	return 0;
 }
 
-/* Every instruction of the range, restarting the decoder at sampled addresses. */
-static int rows__decode(struct listing_range *lr, struct disasm *dis, const uint8_t *code,
-			const struct addr_count *c, size_t nc)
+/*
+ * The start of a function in (@pos, @next), listing addresses, from the
+ * binary's symbols or kallsyms; @next when none. The function holding the
+ * byte before @next is the only one that can start there.
+ */
+static uint64_t range__func_start(struct range_set *rs, const struct range *r, uint64_t pos,
+				  uint64_t next)
 {
-	uint64_t pos = lr->start, next;
+	const struct ksyms *ks = r->kernel ? range_set__ksyms(rs) : NULL;
+	const struct ksym *ksym = ks ? ksyms__lookup(ks, next - 1) : NULL;
+	uint64_t start = next;
+	struct elf_func f;
+
+	if (ksym)
+		start = ksym->addr;
+	else if (!r->kernel && r->bs && binsym__func_at(r->bs, next - 1 - r->delta, &f))
+		start = f.start + r->delta;
+	return start > pos && start < next ? start : next;
+}
+
+/*
+ * Every instruction of the range, decoded from known instruction starts:
+ * the range's first byte, every sampled address and every function start.
+ * Bytes before a known start that decode into no instruction ending at or
+ * before it are ".byte" rows, so the decoder never runs across one.
+ */
+static int rows__decode(struct listing_range *lr, struct range_set *rs, const struct range *r,
+			struct disasm *dis, const uint8_t *code, const struct addr_count *c,
+			size_t nc)
+{
+	uint64_t pos = lr->start, limit, next;
 	size_t cap = 0, j = 0;
 	struct insn insn;
 	int err = 0;
 
 	while (pos < lr->end && !err) {
 		const uint8_t *p = code + (pos - lr->start);
-		size_t left = lr->end - pos;
 		uint64_t at = pos, count = 0;
+		size_t left;
 
-		disasm__next(dis, &p, &left, &at, &insn);
 		if (j < nc && c[j].addr == pos)
 			count = c[j++].count;
+		limit = j < nc && c[j].addr < lr->end ? c[j].addr : lr->end;
+		left = limit - pos;
+		disasm__next(dis, &p, &left, &at, &insn);
+		next = range__func_start(rs, r, pos, pos + insn.size);
+		if (next != pos + insn.size) {
+			p = code + (pos - lr->start);
+			left = next - pos;
+			at = pos;
+			disasm__next(dis, &p, &left, &at, &insn);
+		}
 		err = rows__push(lr, &cap, pos, count, insn.text);
-		next = pos + insn.size;
-		if (j < nc && c[j].addr < next)
-			next = c[j].addr;
-		pos = next;
+		pos += insn.size;
 	}
 	return err;
 }
@@ -343,7 +376,8 @@ static int range_drain__range(struct range_drain *d, struct listing_range *lr, s
 		lr->samples += c[j].count;
 	if (d->code && r->end > r->start)
 		code = range__code(r, &lr->no_code);
-	err = code ? rows__decode(lr, d->dis, code, c, nc) : rows__sampled(lr, c, nc);
+	err = code ? rows__decode(lr, d->rs, r, d->dis, code, c, nc) :
+		     rows__sampled(lr, c, nc);
 	free(code);
 	err = err ?: rows__name(lr, d->rs, r);
 	err = err ?: srcs__collect(lr);
