@@ -232,18 +232,20 @@ static void sideband__dispatch(struct sideband *sb, const struct perf_event_head
 	}
 }
 
-/* A record that wraps is copied so the decoders see it whole. */
-static const struct perf_event_header *sideband__record(struct sideband *sb, struct ring *r,
-							 uint64_t tail)
+/*
+ * The record at stream byte @tail of a ring's data area of @size bytes at
+ * @data; one that wraps around the end is copied so the decoders see it whole.
+ */
+static const struct perf_event_header *sideband__record(struct sideband *sb, const char *data,
+							 size_t size, uint64_t tail)
 {
-	const char *data = (const char *)r->meta + sb->page;
-	size_t off = tail & (r->size - 1), first;
+	size_t off = tail & (size - 1), first;
 	const struct perf_event_header *h = (const void *)(data + off);
 	struct perf_event_header hdr;
 
-	if (off + sizeof(hdr) <= r->size && off + h->size <= r->size)
+	if (off + sizeof(hdr) <= size && off + h->size <= size)
 		return h;
-	first = r->size - off;
+	first = size - off;
 	if (first >= sizeof(hdr)) {
 		memcpy(&hdr, data + off, sizeof(hdr));
 	} else {
@@ -301,19 +303,16 @@ static int sideband__hold(struct sideband *sb, const struct perf_event_header *h
 	return 0;
 }
 
-static int sideband__read_ring(struct sideband *sb, struct ring *r)
+int sideband__parse(struct sideband *sb, const void *data, size_t size, uint64_t *tail,
+		    uint64_t head)
 {
-	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->meta->data_tail;
 	int err = 0;
 
-	while (tail < head) {
-		const struct perf_event_header *h = sideband__record(sb, r, tail);
+	while (*tail < head) {
+		const struct perf_event_header *h = sideband__record(sb, data, size, *tail);
 
-		if (!h) {
-			err = -ENOMEM;
-			break;
-		}
+		if (!h)
+			return -ENOMEM; /* this record stays for the next read */
 		if (h->size < sizeof(*h))
 			break; /* corrupt: skip the rest rather than loop */
 		switch (h->type) {
@@ -328,10 +327,20 @@ static int sideband__read_ring(struct sideband *sb, struct ring *r)
 			break;
 		}
 		if (err)
-			break; /* this record stays in the ring for the next read */
-		tail += h->size;
+			return err; /* this record stays for the next read */
+		*tail += h->size;
 	}
-	__atomic_store_n(&r->meta->data_tail, err ? tail : head, __ATOMIC_RELEASE);
+	*tail = head;
+	return 0;
+}
+
+static int sideband__read_ring(struct sideband *sb, struct ring *r)
+{
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->meta->data_tail;
+	int err = sideband__parse(sb, (const char *)r->meta + sb->page, r->size, &tail, head);
+
+	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
 	return err;
 }
 

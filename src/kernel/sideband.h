@@ -36,7 +36,10 @@ struct sideband_ops {
 
 struct sideband;
 
-/* One dummy event and ring of @pages data pages (a power of 2) per CPU. */
+/*
+ * One dummy event and ring of @pages data pages (a power of 2) per CPU; no
+ * CPUs: no rings, records come from sideband__parse alone.
+ */
 struct sideband *sideband__open(const struct idlist *cpus, unsigned int pages);
 void sideband__free(struct sideband *sb);
 size_t sideband__nr_fds(const struct sideband *sb);
@@ -49,6 +52,17 @@ int sideband__fd(const struct sideband *sb, size_t i);
 int sideband__read(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
 /* The same for every record, however young (once sampling has stopped). */
 int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
+/*
+ * Take the records of a ring's data area, @size bytes (a power of 2) at
+ * @data, from stream byte *@tail to @head (free-running, as the ring's
+ * data_tail and data_head: a record may wrap around the end of the area),
+ * as sideband__read takes those of its rings: they wait to be handed out by
+ * the next read or drain. A size no record can have ends the walk there:
+ * the rest is skipped. *@tail becomes @head, or on -ENOMEM the record that
+ * stays for the next call. 0 or -ENOMEM.
+ */
+int sideband__parse(struct sideband *sb, const void *data, size_t size, uint64_t *tail,
+		    uint64_t head);
 /* Milliseconds until waiting records may be decoded, -1 when none wait. */
 int sideband__wait_ms(const struct sideband *sb);
 /* Records read after a newer one (put back in order), and those that came
