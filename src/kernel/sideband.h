@@ -53,13 +53,17 @@ int sideband__read(struct sideband *sb, const struct sideband_ops *ops, void *ct
 /* The same for every record, however young (once sampling has stopped). */
 int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
 /*
- * Take the records of a ring's data area, @size bytes (a power of 2) at
- * @data, from stream byte *@tail to @head (free-running, as the ring's
- * data_tail and data_head: a record may wrap around the end of the area),
- * as sideband__read takes those of its rings: they wait to be handed out by
- * the next read or drain. A size no record can have ends the walk there:
- * the rest is skipped. *@tail becomes @head, or on -ENOMEM the record that
- * stays for the next call. 0 or -ENOMEM.
+ * Take the records of a ring's data area, @size bytes (a multiple of 8) at
+ * @data (8-aligned), from stream byte *@tail to @head (free-running, as
+ * the ring's data_tail and data_head: a record may wrap around the end of
+ * the area), as sideband__read takes those of its rings: they wait to be
+ * handed out by the next read or drain. Nothing is read outside the area
+ * or past @head. A record whose kind is not decoded, or that does not
+ * hold together (shorter than its fixed part and time, a file name or
+ * comm without a NUL before its end, a mapping that wraps) is skipped; a
+ * size no record can have (below a header, not a multiple of 8, past
+ * @head) ends the walk: the rest is skipped. *@tail becomes @head, or on
+ * -ENOMEM the record that stays for the next call. 0 or -ENOMEM.
  */
 int sideband__parse(struct sideband *sb, const void *data, size_t size, uint64_t *tail,
 		    uint64_t head);
