@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -410,7 +411,7 @@ static int sideband__keep(struct sideband *sb, size_t from)
 	return 0;
 }
 
-/* Read every ring, then hand out in time order the records older than @horizon. */
+/* Read every ring, then hand out in time order the records of @horizon or older. */
 static int sideband__order(struct sideband *sb, uint64_t horizon,
 			   const struct sideband_ops *ops, void *ctx)
 {
@@ -421,7 +422,7 @@ static int sideband__order(struct sideband *sb, uint64_t horizon,
 		err = sideband__read_ring(sb, &sb->rings[i]);
 	if (sb->nq) /* q is NULL until the first record */
 		qsort(sb->q, sb->nq, sizeof(*sb->q), pending__cmp);
-	for (; n < sb->nq && sb->q[n].time < horizon; n++) {
+	for (; n < sb->nq && sb->q[n].time <= horizon; n++) {
 		if (sb->q[n].time < sb->handed)
 			sb->late++;
 		else
@@ -445,12 +446,16 @@ int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *c
 
 int sideband__wait_ms(const struct sideband *sb)
 {
-	uint64_t now = monotime__ns(), ready;
+	uint64_t now = monotime__ns(), time, ready, ms;
 
 	if (!sb->nq)
 		return -1;
-	ready = sb->q[0].time + SETTLE_NS;
-	return ready <= now ? 0 : (int)((ready - now + 999999) / 1000000);
+	time = sb->q[0].time;
+	ready = time > UINT64_MAX - SETTLE_NS ? UINT64_MAX : time + SETTLE_NS;
+	if (ready <= now)
+		return 0;
+	ms = (ready - now - 1) / 1000000 + 1;
+	return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
 uint64_t sideband__reordered(const struct sideband *sb)

@@ -45,8 +45,8 @@ void sideband__free(struct sideband *sb);
 size_t sideband__nr_fds(const struct sideband *sb);
 int sideband__fd(const struct sideband *sb, size_t i);
 /*
- * Read every ring and decode, in time order, the records older than a
- * millisecond; younger ones wait, in case an older one is still being
+ * Read every ring and decode, in time order, the records a millisecond
+ * old or older; younger ones wait, in case an older one is still being
  * written on another CPU. Returns records decoded or -errno.
  */
 int sideband__read(struct sideband *sb, const struct sideband_ops *ops, void *ctx);
@@ -67,7 +67,10 @@ int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *c
  */
 int sideband__parse(struct sideband *sb, const void *data, size_t size, uint64_t *tail,
 		    uint64_t head);
-/* Milliseconds until waiting records may be decoded, -1 when none wait. */
+/*
+ * Milliseconds until waiting records may be decoded (INT_MAX at most: a
+ * time far ahead waits for the drain), -1 when none wait.
+ */
 int sideband__wait_ms(const struct sideband *sb);
 /* Records read after a newer one (put back in order), and those that came
  * too late for it (decoded after a newer one). */

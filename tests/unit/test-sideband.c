@@ -3,8 +3,9 @@
  * The side band's record walk (sideband__parse) on hand-made records, as
  * the kernel lays them out (sample_id_all: each ends with its time), in
  * a sideband without rings: every kind handed out in time order, records
- * wrapping around a ring's end, and the records that do not hold together
- * skipped without a read past them or past the published bytes.
+ * wrapping around a ring's end, the records that do not hold together
+ * skipped without a read past them or past the published bytes, and times
+ * the clock cannot have.
  */
 #include <linux/perf_event.h>
 #include <stdarg.h>
@@ -329,11 +330,37 @@ static void test_wrap(void)
 	      sizeof(area) / 8);
 }
 
+/* Times the clock cannot have: waited for by the poll loop, not spun on, and drained. */
+static void test_times(void)
+{
+	struct stream s = { 0 };
+	struct idlist none = { 0 };
+	struct sideband *sb = sideband__open(&none, 1);
+	uint64_t tail = 0;
+	int wait = 0;
+	bool ok;
+
+	stream__task(&s, PERF_RECORD_FORK, 8, 7, UINT64_MAX - 1000, 0);
+	stream__task(&s, PERF_RECORD_EXIT, 8, 7, UINT64_MAX, 0);
+	got[0] = '\0';
+	ok = sb && !sideband__parse(sb, s.buf, sizeof(s.buf), &tail, s.len) &&
+	     sideband__read(sb, &got_ops, NULL) == 0;
+	if (ok)
+		wait = sideband__wait_ms(sb);
+	CHECK(ok && wait > 1000 * 1000 && !got[0],
+	      "records of times far ahead: held, the poll loop told to wait (%d ms)", wait);
+	ok = ok && sideband__drain(sb, &got_ops, NULL) == 2 && sideband__wait_ms(sb) == -1;
+	CHECK(ok, "and handed out by the drain, the last possible time too");
+	CHECK_STR(got, "fork 7>8\nexit 8\n", "in time order");
+	sideband__free(sb);
+}
+
 int main(void)
 {
 	test_kinds();
 	test_skipped();
 	test_sizes();
 	test_wrap();
+	test_times();
 	return check_done();
 }
