@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,6 +20,9 @@
  * is still writing cannot be overtaken.
  */
 #define SETTLE_NS 1000000ull
+
+/* What sample_id_all appends to every record: its time (sample_type is TIME alone). */
+#define SAMPLE_ID_SIZE sizeof(uint64_t)
 
 struct ring {
 	int fd;
@@ -40,7 +44,7 @@ struct sideband {
 	uint64_t lost;
 	char *copy; /* a record that wraps around the ring's end */
 	size_t copy_size;
-	/* records read, not yet handed out: copies in buf, each NUL-padded */
+	/* records read, not yet handed out: copies in buf, each 8-aligned */
 	char *buf, *spare;
 	size_t buf_len, buf_cap, spare_cap;
 	struct pending *q;
@@ -201,7 +205,36 @@ static void sideband__mmap(const struct sb_mmap2 *r, const struct sideband_ops *
 	ops->mmap(ctx, &m);
 }
 
-static void sideband__dispatch(struct sideband *sb, const struct perf_event_header *h,
+/*
+ * Whether the whole record @h holds together as one of the kinds decoded:
+ * its fixed part and the time sample_id_all appends, a string that ends
+ * within the record, a mapping whose end does not wrap. Else it is skipped.
+ */
+static bool record__valid(const struct perf_event_header *h)
+{
+	const struct sb_mmap2 *m = (const void *)h;
+	const struct sb_comm *c = (const void *)h;
+	size_t size = h->size;
+
+	switch (h->type) {
+	case PERF_RECORD_MMAP2:
+		return size >= sizeof(*m) + 1 + SAMPLE_ID_SIZE &&
+		       memchr(m->filename, '\0', size - sizeof(*m) - SAMPLE_ID_SIZE) &&
+		       m->len && m->len <= UINT64_MAX - m->addr;
+	case PERF_RECORD_COMM:
+		return size >= sizeof(*c) + 1 + SAMPLE_ID_SIZE &&
+		       memchr(c->comm, '\0', size - sizeof(*c) - SAMPLE_ID_SIZE);
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return size >= sizeof(struct sb_fork) + SAMPLE_ID_SIZE;
+	case PERF_RECORD_LOST:
+		return size >= sizeof(struct sb_lost) + SAMPLE_ID_SIZE;
+	}
+	return false;
+}
+
+/* Hand out @h, a record that record__valid took and that has a process. */
+static void sideband__dispatch(const struct perf_event_header *h,
 			       const struct sideband_ops *ops, void *ctx)
 {
 	const struct sb_fork *f = (const void *)h;
@@ -209,59 +242,54 @@ static void sideband__dispatch(struct sideband *sb, const struct perf_event_head
 
 	switch (h->type) {
 	case PERF_RECORD_MMAP2:
-		if (h->size > sizeof(struct sb_mmap2))
-			sideband__mmap((const void *)h, ops, ctx);
+		sideband__mmap((const void *)h, ops, ctx);
 		break;
 	case PERF_RECORD_COMM:
-		if (h->size > sizeof(*c))
-			ops->comm(ctx, c->pid, c->tid, c->comm,
-				  h->misc & PERF_RECORD_MISC_COMM_EXEC);
+		ops->comm(ctx, c->pid, c->tid, c->comm, h->misc & PERF_RECORD_MISC_COMM_EXEC);
 		break;
 	case PERF_RECORD_FORK:
-		if (h->size >= sizeof(*f))
-			ops->fork(ctx, f->ppid, f->pid, f->tid);
+		ops->fork(ctx, f->ppid, f->pid, f->tid);
 		break;
 	case PERF_RECORD_EXIT:
-		if (h->size >= sizeof(*f))
-			ops->exit(ctx, f->pid, f->tid);
-		break;
-	case PERF_RECORD_LOST:
-		if (h->size >= sizeof(struct sb_lost))
-			sb->lost += ((const struct sb_lost *)h)->lost;
+		ops->exit(ctx, f->pid, f->tid);
 		break;
 	}
 }
 
-/* A record that wraps is copied so the decoders see it whole. */
-static const struct perf_event_header *sideband__record(struct sideband *sb, struct ring *r,
-							 uint64_t tail)
+/*
+ * The record at stream byte @tail of a ring's data area (@size bytes at
+ * @data), of which @avail bytes are published from @tail on; one that
+ * wraps around the end is copied so the decoders see it whole. 0,
+ * -EBADMSG (a size no record can have: below a header, not a multiple of
+ * 8, more than is published) or -ENOMEM.
+ */
+static int sideband__record(struct sideband *sb, const char *data, size_t size,
+			    uint64_t tail, uint64_t avail, const struct perf_event_header **h)
 {
-	const char *data = (const char *)r->meta + sb->page;
-	size_t off = tail & (r->size - 1), first;
-	const struct perf_event_header *h = (const void *)(data + off);
+	size_t off = tail % size, first = size - off;
 	struct perf_event_header hdr;
 
-	if (off + sizeof(hdr) <= r->size && off + h->size <= r->size)
-		return h;
-	first = r->size - off;
+	if (avail < sizeof(hdr))
+		return -EBADMSG;
 	if (first >= sizeof(hdr)) {
 		memcpy(&hdr, data + off, sizeof(hdr));
 	} else {
 		memcpy(&hdr, data + off, first);
 		memcpy((char *)&hdr + first, data, sizeof(hdr) - first);
 	}
-	if (hdr.size > sb->copy_size) {
-		char *p = realloc(sb->copy, hdr.size + 1);
-
-		if (!p)
-			return NULL;
-		sb->copy = p;
-		sb->copy_size = hdr.size;
+	if (hdr.size < sizeof(hdr) || hdr.size % 8 || hdr.size > avail)
+		return -EBADMSG;
+	if (hdr.size <= first) {
+		*h = (const void *)(data + off);
+		return 0;
 	}
+	/* avail <= size: the part after the wrap ends before off */
+	if (array__grow((void **)&sb->copy, &sb->copy_size, hdr.size, 1))
+		return -ENOMEM;
 	memcpy(sb->copy, data + off, first);
 	memcpy(sb->copy + first, data, hdr.size - first);
-	sb->copy[hdr.size] = '\0';
-	return (const void *)sb->copy;
+	*h = (const void *)sb->copy;
+	return 0;
 }
 
 /* The time sample_id_all appends to every record; 0 when it has none. */
@@ -275,25 +303,23 @@ static uint64_t record__time(const struct perf_event_header *h)
 	return t;
 }
 
-/* The bytes a held copy of @h takes: itself, 8-aligned, then at least 8 NULs. */
-static size_t record__room(const struct perf_event_header *h)
+/* The size of the held record at @p. */
+static size_t record__size(const char *p)
 {
-	return ((size_t)h->size + 7) / 8 * 8 + 8;
+	return ((const struct perf_event_header *)p)->size;
 }
 
 /* Copy @h into the pending records. */
 static int sideband__hold(struct sideband *sb, const struct perf_event_header *h)
 {
-	size_t room = record__room(h);
 	uint64_t t = record__time(h);
 
-	if (array__grow((void **)&sb->buf, &sb->buf_cap, sb->buf_len + room, 1) ||
+	if (array__grow((void **)&sb->buf, &sb->buf_cap, sb->buf_len + h->size, 1) ||
 	    array__grow((void **)&sb->q, &sb->q_cap, sb->nq + 1, sizeof(*sb->q)))
 		return -ENOMEM;
-	memset(sb->buf + sb->buf_len, 0, room);
 	memcpy(sb->buf + sb->buf_len, h, h->size);
 	sb->q[sb->nq++] = (struct pending){ .time = t, .seq = sb->seq++, .off = sb->buf_len };
-	sb->buf_len += room;
+	sb->buf_len += h->size;
 	if (t < sb->newest)
 		sb->reordered++;
 	else
@@ -301,37 +327,40 @@ static int sideband__hold(struct sideband *sb, const struct perf_event_header *h
 	return 0;
 }
 
+int sideband__parse(struct sideband *sb, const void *data, size_t size, uint64_t *tail,
+		    uint64_t head)
+{
+	const struct perf_event_header *h;
+	int err = 0;
+
+	/* what the kernel keeps: 8-byte records in 8-byte steps, at most a ring's worth */
+	if (!size || size % 8 || *tail % 8 || head - *tail > size)
+		*tail = head;
+	while (*tail < head) {
+		err = sideband__record(sb, data, size, *tail, head - *tail, &h);
+		if (err == -ENOMEM)
+			return err; /* this record stays for the next read */
+		if (err)
+			break; /* where the next record starts is unknown: skip the rest */
+		if (record__valid(h) && h->type == PERF_RECORD_LOST)
+			sb->lost += ((const struct sb_lost *)h)->lost; /* no process to order */
+		else if (record__valid(h))
+			err = sideband__hold(sb, h);
+		if (err)
+			return err; /* this record stays for the next read */
+		*tail += h->size;
+	}
+	*tail = head;
+	return 0;
+}
+
 static int sideband__read_ring(struct sideband *sb, struct ring *r)
 {
 	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
 	uint64_t tail = r->meta->data_tail;
-	int err = 0;
+	int err = sideband__parse(sb, (const char *)r->meta + sb->page, r->size, &tail, head);
 
-	while (tail < head) {
-		const struct perf_event_header *h = sideband__record(sb, r, tail);
-
-		if (!h) {
-			err = -ENOMEM;
-			break;
-		}
-		if (h->size < sizeof(*h))
-			break; /* corrupt: skip the rest rather than loop */
-		switch (h->type) {
-		case PERF_RECORD_LOST: /* counted now: it has no process to order */
-			sideband__dispatch(sb, h, NULL, NULL);
-			break;
-		case PERF_RECORD_MMAP2:
-		case PERF_RECORD_COMM:
-		case PERF_RECORD_FORK:
-		case PERF_RECORD_EXIT:
-			err = sideband__hold(sb, h);
-			break;
-		}
-		if (err)
-			break; /* this record stays in the ring for the next read */
-		tail += h->size;
-	}
-	__atomic_store_n(&r->meta->data_tail, err ? tail : head, __ATOMIC_RELEASE);
+	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
 	return err;
 }
 
@@ -355,7 +384,7 @@ static int sideband__keep(struct sideband *sb, size_t from)
 		return 0;
 	}
 	for (size_t i = from; i < sb->nq; i++)
-		len += record__room((const void *)(sb->buf + sb->q[i].off));
+		len += record__size(sb->buf + sb->q[i].off);
 	if (array__grow((void **)&sb->spare, &sb->spare_cap, len, 1)) {
 		/* never hand a record out twice: the waiting ones are lost */
 		sb->lost += sb->nq - from;
@@ -364,12 +393,12 @@ static int sideband__keep(struct sideband *sb, size_t from)
 	}
 	len = 0;
 	for (size_t i = from; i < sb->nq; i++) {
-		size_t room = record__room((const void *)(sb->buf + sb->q[i].off));
+		size_t size = record__size(sb->buf + sb->q[i].off);
 
-		memcpy(sb->spare + len, sb->buf + sb->q[i].off, room);
+		memcpy(sb->spare + len, sb->buf + sb->q[i].off, size);
 		sb->q[i - from] = sb->q[i];
 		sb->q[i - from].off = len;
-		len += room;
+		len += size;
 	}
 	sb->nq -= from;
 	sb->buf_len = len;
@@ -382,7 +411,7 @@ static int sideband__keep(struct sideband *sb, size_t from)
 	return 0;
 }
 
-/* Read every ring, then hand out in time order the records older than @horizon. */
+/* Read every ring, then hand out in time order the records of @horizon or older. */
 static int sideband__order(struct sideband *sb, uint64_t horizon,
 			   const struct sideband_ops *ops, void *ctx)
 {
@@ -393,12 +422,12 @@ static int sideband__order(struct sideband *sb, uint64_t horizon,
 		err = sideband__read_ring(sb, &sb->rings[i]);
 	if (sb->nq) /* q is NULL until the first record */
 		qsort(sb->q, sb->nq, sizeof(*sb->q), pending__cmp);
-	for (; n < sb->nq && sb->q[n].time < horizon; n++) {
+	for (; n < sb->nq && sb->q[n].time <= horizon; n++) {
 		if (sb->q[n].time < sb->handed)
 			sb->late++;
 		else
 			sb->handed = sb->q[n].time;
-		sideband__dispatch(sb, (const void *)(sb->buf + sb->q[n].off), ops, ctx);
+		sideband__dispatch((const void *)(sb->buf + sb->q[n].off), ops, ctx);
 	}
 	return sideband__keep(sb, n) ?: err ?: (int)n;
 }
@@ -417,12 +446,16 @@ int sideband__drain(struct sideband *sb, const struct sideband_ops *ops, void *c
 
 int sideband__wait_ms(const struct sideband *sb)
 {
-	uint64_t now = monotime__ns(), ready;
+	uint64_t now = monotime__ns(), time, ready, ms;
 
 	if (!sb->nq)
 		return -1;
-	ready = sb->q[0].time + SETTLE_NS;
-	return ready <= now ? 0 : (int)((ready - now + 999999) / 1000000);
+	time = sb->q[0].time;
+	ready = time > UINT64_MAX - SETTLE_NS ? UINT64_MAX : time + SETTLE_NS;
+	if (ready <= now)
+		return 0;
+	ms = (ready - now - 1) / 1000000 + 1;
+	return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
 uint64_t sideband__reordered(const struct sideband *sb)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
- * The file: a header (struct cficache_header), then the table's rows and
- * its page index exactly as they are in memory (cfitable.h), so a load is
- * one read of the header and one of the body, then the checks.
+ * The file (cficache.h) is the table as it is in memory, so a load is one
+ * read of the header and one of the body, then the checks.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,37 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buildid.h"
 #include "cficache.h"
 #include "elfload.h"
 #include "infile.h"
 #include "outfile.h"
-
-#define CFICACHE_MAGIC "bpfpcfi\n"
-#define CFICACHE_VERSION 2
-
-struct cficache_header {
-	char magic[8]; /* CFICACHE_MAGIC */
-	uint32_t version; /* CFICACHE_VERSION: any change of the format bumps it */
-	uint32_t header_size; /* sizeof(struct cficache_header) */
-	uint32_t row_size; /* sizeof(struct unwind_row) */
-	uint32_t page_shift; /* UNWIND_PAGE_SHIFT */
-	uint32_t build_id_len;
-	uint8_t build_id[BUILD_ID_MAX];
-	uint64_t base;
-	uint32_t nr_rows, nr_pages;
-	uint32_t nr_fdes, nr_fdes_skipped, nr_raw_rows, flags;
-	uint64_t body_size; /* rows + pages: the rest of the file */
-	uint64_t checksum; /* cficache__checksum of the body */
-	/*
-	 * cfi_table__digest of the files the table was built from: a build-id
-	 * is a claim a file makes, so another file claiming it (a forged copy
-	 * mapped by another user) cannot have its table taken for this one's.
-	 */
-	uint8_t source[SHA256_SIZE];
-};
-
-_Static_assert(sizeof(struct cficache_header) == 128, "no padding in the file header");
 
 char *cficache__default_dir(void)
 {
@@ -78,8 +50,7 @@ static char *cficache__path(const char *dir, const uint8_t *id, size_t len, bool
 	return path;
 }
 
-/* A 64-bit multiplicative hash of @size bytes (a multiple of 4). */
-static uint64_t cficache__checksum(const void *buf, size_t size)
+uint64_t cficache__checksum(const void *buf, size_t size)
 {
 	const unsigned char *p = buf;
 	uint64_t h = 0x6a09e667f3bcc908ull ^ size;

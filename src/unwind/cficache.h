@@ -15,7 +15,44 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buildid.h"
 #include "cfitable.h"
+
+/*
+ * The file: this header, then the table's rows and its page index exactly
+ * as they are in memory (cfitable.h), body_size bytes. Public for the
+ * tests and the fuzzer, which forge files as a hostile writer of the
+ * directory could: the checksum finds damage, not forgery (anyone can
+ * compute it); what the loader accepts passes cfi_table__check.
+ */
+#define CFICACHE_MAGIC "bpfpcfi\n"
+#define CFICACHE_VERSION 2
+
+struct cficache_header {
+	char magic[8]; /* CFICACHE_MAGIC */
+	uint32_t version; /* CFICACHE_VERSION: any change of the format bumps it */
+	uint32_t header_size; /* sizeof(struct cficache_header) */
+	uint32_t row_size; /* sizeof(struct unwind_row) */
+	uint32_t page_shift; /* UNWIND_PAGE_SHIFT */
+	uint32_t build_id_len;
+	uint8_t build_id[BUILD_ID_MAX];
+	uint64_t base;
+	uint32_t nr_rows, nr_pages;
+	uint32_t nr_fdes, nr_fdes_skipped, nr_raw_rows, flags;
+	uint64_t body_size; /* rows + pages: the rest of the file */
+	uint64_t checksum; /* cficache__checksum of the body */
+	/*
+	 * cfi_table__digest of the files the table was built from: a build-id
+	 * is a claim a file makes, so another file claiming it (a forged copy
+	 * mapped by another user) cannot have its table taken for this one's.
+	 */
+	uint8_t source[SHA256_SIZE];
+};
+
+_Static_assert(sizeof(struct cficache_header) == 128, "no padding in the file header");
+
+/* The header's checksum of a body of @size bytes (a multiple of 4): a 64-bit hash. */
+uint64_t cficache__checksum(const void *body, size_t size);
 
 /*
  * The default directory: $XDG_CACHE_HOME/bpfprof/unwind, else
