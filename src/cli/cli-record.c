@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "cli-output.h"
 #include "cli-record.h"
 #include "cli-targets.h"
 #include "cli.h"
@@ -244,8 +245,8 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	opts->session.bpf_stats = opts->stats;
 	if (opts->out.per_thread)
 		opts->out.per_pid = true;
-	if (!p->format_given)
-		opts->out.format = output__by_file(OUTPUT_PROFILE, opts->session.output);
+	cli_output__finish(state, &opts->session, OUTPUT_PROFILE, &opts->out.format,
+			   p->format_given);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
