@@ -60,7 +60,8 @@ struct record_parser {
 };
 
 static const char doc[] =
-	"Sample stacks on every CPU, aggregate them in the kernel, print folded stacks."
+	"Sample stacks on every CPU, aggregate them in the kernel, write folded stacks "
+	"(to bpfprof.folded in the working directory unless -o)."
 	"\v"
 	"Examples:\n"
 	"  bpfprof record -d 10 -o out.folded\n"
@@ -68,12 +69,15 @@ static const char doc[] =
 	"  bpfprof record -p 1234 -F 999 -d 5\n"
 	"      Profile process 1234, its threads and children, at 999 Hz for 5 s.\n"
 	"  bpfprof record -- make -j2\n"
-	"      Run make and profile it and its children until it exits.\n"
+	"      Run make and profile it and its children until it exits; exit with "
+	"make's status.\n"
 	"  bpfprof record -G system.slice/nginx.service -d 30 --per-pid\n"
 	"      Profile one cgroup for 30 s, one stack set per process.\n"
 	"\n"
 	"Output: one line per unique stack, 'comm;root;...;leaf COUNT'; kernel "
-	"frames end in _[k]. See bpfprof-record(1) for details.";
+	"frames end in _[k]. There is no report command yet: draw a flame graph from "
+	"bpfprof.folded (flamegraph.pl, inferno-flamegraph, speedscope). perf's -g, "
+	"--call-graph and -F max are understood. See bpfprof-record(1) for details.";
 
 static const struct argp_option options[] = {
 	{ NULL, 0, NULL, 0, "Targets (default: the whole system):", CLI_GROUP_TARGETS },
