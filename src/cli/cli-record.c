@@ -321,7 +321,6 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 			state,
 			"-U/--user-only and -K/--kernel-only cannot be used together");
 	cli__finish(state, &p->base);
-	notes(state, p);
 	if (p->user_only)
 		so->stacks = STACKS_USER_ONLY;
 	else if (p->kernel_only)
@@ -332,6 +331,7 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 		opts->out.per_pid = true;
 	cli_output__finish(state, &opts->session, OUTPUT_PROFILE, &opts->out.format,
 			   p->format_given);
+	notes(state, p); /* last: no usage error follows a note */
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)

@@ -52,12 +52,11 @@ static error_t parse_sampling(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'F':
 		/* -F max: the kernel's limit, as perf spells it */
-		if (strcmp(arg, "max") &&
-		    number__parse_ull(arg, 1, p->max_rate, &opts->sampling.freq))
-			cli__usage_error(state, "invalid --freq '%s': expected an integer "
-					 "from 1 to %llu, or max", arg, p->max_rate);
 		if (!strcmp(arg, "max"))
 			opts->sampling.freq = p->max_rate;
+		else if (number__parse_ull(arg, 1, p->max_rate, &opts->sampling.freq))
+			cli__usage_error(state, "invalid --freq '%s': expected an integer "
+					 "from 1 to %llu, or max", arg, p->max_rate);
 		p->freq_given = true;
 		break;
 	case 'c':
