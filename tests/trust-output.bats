@@ -237,7 +237,8 @@ held_child() {
 	[ -e "/proc/$pid" ] && [ -e "/proc/$cmd" ]
 	kill -INT "$pid"
 	wait "$pid" || status=$?
-	[ "$status" -eq 0 ]
+	# bpfprof exits with the command's status: killed by SIGKILL
+	[ "$status" -eq $((128 + 9)) ]
 	[ ! -e "/proc/$cmd" ]
 	[ -f "$OUT" ]
 }
