@@ -8,9 +8,9 @@ _bpfprof_commands='record range help version'
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
-	--unwind --unwind-memory -o --output -f --format --demangle --debug-dir
-	--jit-map-max'
-_bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only
+	--unwind --call-graph --unwind-memory -o --output -f --format --demangle
+	--debug-dir --jit-map-max'
+_bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only -g
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
 	--help --usage -V --version'
 
@@ -105,6 +105,12 @@ _bpfprof_value()
 		;;
 	--unwind)
 		COMPREPLY=($(compgen -W 'auto dwarf fp' -- "$cur"))
+		;;
+	--call-graph)
+		COMPREPLY=($(compgen -W 'fp dwarf lbr' -- "$cur"))
+		;;
+	-F | --freq)
+		COMPREPLY=($(compgen -W 'max' -- "$cur"))
 		;;
 	-e | --event)
 		COMPREPLY=($(compgen -W "$_bpfprof_events" -- "$cur"))

@@ -5,7 +5,7 @@ set -l bpfprof_commands record range help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind unwind-memory output format demangle debug-dir jit-map-max
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -96,7 +96,7 @@ end
 complete -c bpfprof -f
 
 # Subcommands and top-level options
-complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a record -d 'Sample stacks and print folded stacks'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a record -d 'Sample stacks and write folded stacks'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a range -d 'Count samples per instruction in address ranges'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
@@ -115,7 +115,7 @@ complete -c bpfprof -n $both -s C -l cpu -x -d 'Only these CPUs (e.g. 0,2-3)'
 complete -c bpfprof -n $both -l idle -d 'Keep samples of the idle task'
 
 # bpfprof record and range: sampling
-complete -c bpfprof -n $both -s F -l freq -x -d 'Samples per second on each CPU'
+complete -c bpfprof -n $both -s F -l freq -x -a max -d 'Samples per second on each CPU'
 complete -c bpfprof -n $both -s c -l period -x -d 'Sample once every N events'
 complete -c bpfprof -n $both -s e -l event -x -d 'Event to sample' -a 'cpu-clock task-clock page-faults faults context-switches cs cpu-migrations migrations minor-faults major-faults alignment-faults emulation-faults cycles cpu-cycles instructions cache-references cache-misses branches branch-instructions branch-misses bus-cycles stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend idle-cycles-backend ref-cycles'
 complete -c bpfprof -n $both -s d -l duration -x -d 'Stop after SECONDS'
@@ -124,6 +124,8 @@ complete -c bpfprof -n $rec -s K -l kernel-only -d 'Keep kernel frames only'
 complete -c bpfprof -n $rec -l max-depth -x -d 'Frames kept per user and kernel stack'
 complete -c bpfprof -n $rec -l max-stacks -x -d 'Room for N unique stacks'
 complete -c bpfprof -n $rec -l unwind -x -a 'auto\t"DWARF tables, frame pointers elsewhere" dwarf\t"DWARF tables only" fp\t"Frame pointers only"' -d 'How user stacks are walked'
+complete -c bpfprof -n $rec -l call-graph -x -a 'fp\t"Frame pointers only" dwarf\t"DWARF tables only" lbr\t"Not used: auto, with a note"' -d "perf's spelling of --unwind"
+complete -c bpfprof -n $rec -s g -d "perf's switch for stacks: always on here"
 complete -c bpfprof -n $rec -l unwind-memory -x -d 'Kernel memory for unwind tables'
 complete -c bpfprof -n $rec -l stats -d 'Print walk outcomes, tables and BPF run time'
 

@@ -310,6 +310,58 @@ sysctl_or() {
 	usage_error "invalid --demangle 'FULL': expected short, full, none" --demangle FULL
 }
 
+@test "-o and --stacks: an extension of a format bpfprof does not write is refused, the formats listed" {
+	local mark=$BATS_TEST_TMPDIR/ran d=$BATS_TEST_TMPDIR
+	local folded="a profile is written as folded (.folded, the default)"
+	local listing="a listing is written as text (the default) or json (.json)"
+	usage_error "invalid --output '$d/out.svg': .svg is an SVG image (a flame graph), a format bpfprof does not write; $folded" \
+		-o "$d/out.svg" -- touch "$mark"
+	usage_error "invalid --output '$d/out.pb.gz': .pb.gz is pprof (gzipped protobuf), a format bpfprof does not write; $folded" \
+		-o "$d/out.pb.gz" -- touch "$mark"
+	usage_error "invalid --output '$d/perf.data': .data is perf's perf.data, a format bpfprof does not write; $folded" \
+		-o "$d/perf.data" -- touch "$mark"
+	usage_error "invalid --output 'OUT.PPROF': .pprof is pprof" -o OUT.PPROF -- touch "$mark"
+	usage_error "invalid --output 'x.folded.gz': .gz is gzip-compressed data" -o x.folded.gz
+	usage_error "invalid --output 'x.json': .json is bpfprof's json format for a listing, not a profile; $folded" \
+		-o x.json
+	range_error "invalid --output 'x.folded': .folded is bpfprof's folded format for a profile, not a listing; $listing" \
+		-o x.folded vfs_read -- touch "$mark"
+	range_error "invalid --output 'x.svg': .svg is an SVG image" -o x.svg vfs_read
+	range_error "invalid --stacks 'x.svg': .svg is an SVG image (a flame graph), a format bpfprof does not write; $folded" \
+		--stacks x.svg vfs_read
+	range_error "invalid --stacks 'x.json': .json is bpfprof's json format" --stacks x.json vfs_read
+	[ ! -e "$mark" ]
+	[ ! -e "$d/out.svg" ] && [ ! -e "$d/out.pb.gz" ] && [ ! -e "$d/perf.data" ]
+}
+
+@test "-F max is the kernel's kernel.perf_event_max_sample_rate" {
+	local max
+	max=$(sysctl_or perf_event_max_sample_rate 100000)
+	# the conflict with -c shows the rate -F max stands for, before anything samples
+	usage_error "-F/--freq $max and -c/--period 7 cannot be used together" -F max -c 7
+	range_error "-F/--freq $max and -c/--period 7 cannot be used together" -F max -c 7 vfs_read
+	usage_error "invalid --freq 'MAX': expected an integer from 1 to $max, or max" -F MAX
+}
+
+@test "record --call-graph: perf's fp, dwarf, dwarf,SIZE and lbr; anything else is refused" {
+	usage_error "invalid --call-graph 'lbr,1': expected fp, dwarf, dwarf,SIZE or lbr (perf's spellings of --unwind)" \
+		--call-graph=lbr,1
+	usage_error "invalid --call-graph 'dwarf,'" --call-graph=dwarf,
+	usage_error "invalid --call-graph 'auto'" --call-graph auto
+	# accepted: the error is the later one
+	for m in fp dwarf dwarf,8192 lbr; do
+		usage_error "-U/--user-only and -K/--kernel-only" --call-graph=$m -U -K
+	done
+	usage_error "-U/--user-only and -K/--kernel-only" -g -U -K
+	# record's: range has no stacks to unwind unless --stacks, and no --unwind
+	run --separate-stderr "$BIN" range --call-graph=fp vfs_read
+	[ "$status" -eq 64 ]
+	[[ $stderr == *"unrecognized option '--call-graph=fp'"* ]]
+	run --separate-stderr "$BIN" range -g vfs_read
+	[ "$status" -eq 64 ]
+	[[ $stderr == *"invalid option -- 'g'"* ]]
+}
+
 # --- ordering ---------------------------------------------------------------
 
 @test "a usage error is reported before the command runs" {
@@ -335,7 +387,7 @@ sysctl_or() {
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$BIN" record -F 0 -d 1
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "bpfprof record: invalid --freq '0': expected an integer from 1 to $(sysctl_or perf_event_max_sample_rate 100000)" ]
+	[ "$stderr" = "bpfprof record: invalid --freq '0': expected an integer from 1 to $(sysctl_or perf_event_max_sample_rate 100000), or max" ]
 }
 
 # --- bpfprof range ----------------------------------------------------------

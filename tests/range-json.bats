@@ -196,7 +196,7 @@ summary_matches() {
 	need_root
 	start range-loops 30
 	local status=0
-	"$BPFPROF" range -p "${PIDS[0]}" -F 2999 -d 2 -f json range-loops:loops >"$OUT" 2>"$ERR" ||
+	"$BPFPROF" range -p "${PIDS[0]}" -F 2999 -d 2 -f json -o - range-loops:loops >"$OUT" 2>"$ERR" ||
 		status=$?
 	cat "$ERR"
 	cat "$OUT"
@@ -278,7 +278,7 @@ summary_matches() {
 	need_root
 	local want
 	want=$(awk '$3 == "read_zero" { print "0x" $1; exit }' /proc/kallsyms)
-	run --separate-stderr "$BPFPROF" range -F 2999 -f json read_zero -- \
+	run --separate-stderr "$BPFPROF" range -F 2999 -f json -o - read_zero -- \
 		"$WORKLOADS/syscall-heavy" 1
 	echo "$stderr"
 	[ "$status" -eq 0 ]

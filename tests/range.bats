@@ -93,6 +93,25 @@ samples() {
 	[ "$(samples "$OUT")" -gt 100 ]
 }
 
+@test "without -o the listing goes to bpfprof-range.txt; the command keeps its stdout and exit status" {
+	mkdir "$BATS_TEST_TMPDIR/wd"
+	cd "$BATS_TEST_TMPDIR/wd"
+	run --separate-stderr "$BPFPROF" range -F 999 read_zero -- \
+		sh -c 'echo COMMAND-OUTPUT; "$0" 0.5; exit 3' "$WORKLOADS/syscall-heavy"
+	echo "$stderr"
+	[ "$status" -eq 3 ]
+	[ "$output" = COMMAND-OUTPUT ]
+	[[ $stderr == *" Hz effective on the busiest CPU; listing written to 'bpfprof-range.txt'" ]]
+	grep -qE '^range 1: read_zero \(kernel symbol\)$' bpfprof-range.txt
+	[ "$(samples bpfprof-range.txt)" -gt 10 ]
+	# -f json: its own default name
+	run --separate-stderr "$BPFPROF" range -q -F 999 -f json read_zero -- "$WORKLOADS/syscall-heavy" 0.3
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' bpfprof-range.json
+	[ "$(ls -A | sort | tr '\n' ' ')" = "bpfprof-range.json bpfprof-range.txt " ]
+}
+
 @test "two processes of one PIE, at different load addresses, count into one range" {
 	start range-loops 4
 	start range-loops 4

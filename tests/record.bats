@@ -228,13 +228,17 @@ has_threads() {
 }
 
 @test "SIGTERM and SIGINT stop recording and the profile is written completely" {
+	local st
 	for sig in TERM INT; do
 		"$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 30 2>"$BATS_TEST_TMPDIR/err" &
 		local pid=$!
 		sampling "$pid"
 		sleep 1
 		kill -"$sig" "$pid"
-		wait "$pid"
+		# the command's status: bpfprof ended it with SIGTERM, as perf does
+		st=0
+		wait "$pid" || st=$?
+		[ "$st" -eq $((128 + 15)) ]
 		well_formed "$OUT"
 		[ "$(total "$OUT" 'leaf_a')" -gt 100 ]
 		grep -q 'samples kept' "$BATS_TEST_TMPDIR/err"
@@ -362,8 +366,98 @@ gone() {
 	[[ "$output" == *"period 1 requested"* ]]
 }
 
-@test "the output format follows the -o extension and goes to stdout without -o" {
-	run "$BPFPROF" record -q -F 999 -- "$WORKLOADS/fp-three" 0.5
+@test "without -o the profile goes to bpfprof.folded, never into the command's standard output" {
+	mkdir "$BATS_TEST_TMPDIR/wd"
+	cd "$BATS_TEST_TMPDIR/wd"
+	echo "an old profile 1" >bpfprof.folded
+	chmod 640 bpfprof.folded
+	run --separate-stderr "$BPFPROF" record -F 999 -- \
+		sh -c 'echo COMMAND-OUTPUT; exec "$0" 1' "$WORKLOADS/fp-three"
+	echo "$stderr"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"split;leaf_a "* ]]
+	[ "$output" = COMMAND-OUTPUT ]
+	[[ $stderr == *" Hz effective on the busiest CPU; profile written to 'bpfprof.folded'" ]]
+	well_formed bpfprof.folded
+	[ "$(total bpfprof.folded 'split;leaf_a ')" -gt 20 ]
+	refute grep -q 'an old profile' bpfprof.folded
+	# replaced as any -o file is: its mode kept, nothing else left behind
+	[ "$(stat -c %a bpfprof.folded)" = 640 ]
+	[ "$(ls -A)" = bpfprof.folded ]
+	# -o - asks for standard output
+	run --separate-stderr "$BPFPROF" record -q -F 999 -o - -- "$WORKLOADS/fp-three" 0.5
+	[ "$status" -eq 0 ]
+	[[ $output == *"split;leaf_a "* ]]
+	# a working directory the default cannot be written in: before sampling
+	cd /proc/self
+	run --separate-stderr "$BPFPROF" record -q -- touch "$BATS_TEST_TMPDIR/ran"
+	echo "$stderr"
+	[ "$status" -eq 64 ]
+	[[ $stderr == "bpfprof: cannot write 'bpfprof.folded' (the default output file; name another with -o): "* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "without -o and without a command the profile goes to bpfprof.folded too" {
+	mkdir "$BATS_TEST_TMPDIR/wd"
+	cd "$BATS_TEST_TMPDIR/wd"
+	start spinner 30
+	run --separate-stderr "$BPFPROF" record -p "${PIDS[0]}" -F 999 -d 0.5
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ $stderr == *"; profile written to 'bpfprof.folded'" ]]
+	well_formed bpfprof.folded
+	[ "$(total bpfprof.folded '^spinner;')" -gt 10 ]
+}
+
+@test "a command's exit status is bpfprof's (128+N for signal N); bpfprof's own failure wins" {
+	local pid st=0
+	run "$BPFPROF" record -q -F 999 -o "$OUT" -- ls /nonexistent
+	[ "$status" -eq 2 ]
+	run "$BPFPROF" record -q -F 999 -o "$OUT" -- sh -c '"$0" 0.3; exit 3' "$WORKLOADS/fp-three"
+	[ "$status" -eq 3 ]
+	[ "$(total "$OUT" 'split;leaf_a ')" -gt 5 ]
+	run "$BPFPROF" record -q -F 999 -o "$OUT" -- sh -c 'kill -USR1 $$'
+	[ "$status" -eq $((128 + 10)) ]
+	# the profile cannot be written: bpfprof's 1 and its message, not the command's 3
+	run --separate-stderr "$BPFPROF" record -q -F 999 -o /dev/full -- \
+		sh -c '"$0" 0.3; exit 3' "$WORKLOADS/fp-three"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bpfprof: cannot write the profile to '/dev/full': No space left on device" ]
+	# a stop signal to bpfprof ends the command with SIGTERM, as perf does: 128+15
+	"$BPFPROF" record -q -F 999 -o "$OUT" -- "$WORKLOADS/spinner" 60 &
+	pid=$!
+	sampling "$pid"
+	wait_until pgrep -P "$pid" -x spinner >/dev/null
+	kill -INT "$pid"
+	wait "$pid" || st=$?
+	[ "$st" -eq $((128 + 15)) ]
+	[ "$(total "$OUT" '^spinner;')" -gt 0 ]
+}
+
+@test "perf's -g and --call-graph: fp and dwarf are --unwind's; -g, lbr and a dwarf size change nothing and say so" {
+	local auto="DWARF tables where a binary has them, frame pointers elsewhere"
+	run --separate-stderr "$BPFPROF" record -g -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.5
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "bpfprof record: note: -g has no effect: stacks are always recorded (user stacks unwound as --unwind=auto: $auto)" ]
+	[ "$(total "$OUT" 'main;run_workload;split;leaf_a ')" -gt 10 ]
+	run --separate-stderr "$BPFPROF" record --call-graph=fp --stats -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"bpfprof: stats: unwinding by frame pointers (--unwind=fp)"* ]]
+	[[ $stderr != *note:* ]]
+	run --separate-stderr "$BPFPROF" record --call-graph dwarf --stats -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"bpfprof: stats: unwinding by DWARF tables only (--unwind=dwarf)"* ]]
+	[[ $stderr != *note:* ]]
+	run --separate-stderr "$BPFPROF" record --call-graph=dwarf,65528 --stats -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "bpfprof record: note: the size in --call-graph=dwarf,65528 has no effect: bpfprof unwinds in the kernel and copies no stack" ]
+	[[ $stderr == *"bpfprof: stats: unwinding by DWARF tables only (--unwind=dwarf)"* ]]
+	run --separate-stderr "$BPFPROF" record --unwind=fp --call-graph=lbr --stats -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "bpfprof record: note: --call-graph=lbr has no effect: bpfprof does not read the last branch records; user stacks are unwound as --unwind=auto: $auto" ]
+	[[ $stderr == *"bpfprof: stats: unwinding by DWARF tables, frame pointers elsewhere"* ]]
+	# -q: no note either
+	run --separate-stderr "$BPFPROF" record -q -g -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 }

@@ -155,7 +155,7 @@ sticky_dir() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "bpfprof: cannot write the profile to '$MNT/out.folded': No space left on device" ]
 	[ "$(ls -A "$MNT")" = fill ]
-	timeout 60 "$BPFPROF" record -q --lines -- "$WORKLOADS/unwind-recurse" 0.5 \
+	timeout 60 "$BPFPROF" record -q --lines -o - -- "$WORKLOADS/unwind-recurse" 0.5 \
 		>"$MNT/stdout.folded" 2>"$D/err" || true
 	[ "$(cat "$D/err")" = "bpfprof: cannot write the profile to standard output: No space left on device" ]
 }
@@ -282,7 +282,8 @@ held_child() {
 	[ -e "/proc/$pid" ] && [ -e "/proc/$cmd" ]
 	kill -INT "$pid"
 	wait "$pid" || status=$?
-	[ "$status" -eq 0 ]
+	# bpfprof exits with the command's status: killed by SIGKILL
+	[ "$status" -eq $((128 + 9)) ]
 	[ ! -e "/proc/$cmd" ]
 	[ -f "$OUT" ]
 }

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-/* -o -q: where the result goes, and whether a summary line follows it. */
+/*
+ * -o -q: where the result goes, and whether a summary line follows it.
+ * Without -o it goes to a file named after the format in the working
+ * directory (bpfprof.folded), as perf record writes perf.data: never to
+ * standard output, which is the command's.
+ */
 #include <argp.h>
 
 #include "cli-output.h"
@@ -23,10 +28,28 @@ static error_t parse_output(int key, char *arg, struct argp_state *state)
 }
 
 static const struct argp_option output_options[] = {
-	{ "output", 'o', "FILE", 0, "Write the profile to FILE (default: standard output)",
+	{ "output", 'o', "FILE", 0,
+	  "Write to FILE; - is standard output (default: bpfprof.folded, or for range "
+	  "bpfprof-range.txt, in the working directory)",
 	  CLI_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "No summary line on stderr at the end", CLI_GROUP_OUTPUT },
 	{ 0 },
 };
 
 const struct argp cli_output_argp = { .options = output_options, .parser = parse_output };
+
+void cli_output__finish(const struct argp_state *state, struct session_opts *opts,
+			enum output_input in, const struct output_format **format,
+			bool format_given)
+{
+	char why[256];
+
+	if (!format_given && output__check_file(in, opts->output, why, sizeof(why)))
+		cli__usage_error(state, "invalid --output '%s': %s", opts->output, why);
+	if (!format_given)
+		*format = output__by_file(in, opts->output);
+	if (!opts->output) {
+		opts->output = (*format)->default_file;
+		opts->output_default = true;
+	}
+}

@@ -4,8 +4,20 @@
 #define BPFPROF_CLI_OUTPUT_H
 
 #include "cli.h"
+#include "output.h"
 
 /* -o -q */
 extern const struct argp cli_output_argp;
+
+/*
+ * At ARGP_KEY_END, with the subcommand's -f (@format, when @format_given)
+ * and what it writes (@in): a -o name whose extension names a format not
+ * written for @in is a usage error; without -f the format is the one the
+ * name implies; without -o the output is the format's default file in the
+ * working directory ("-" is standard output).
+ */
+void cli_output__finish(const struct argp_state *state, struct session_opts *opts,
+			enum output_input in, const struct output_format **format,
+			bool format_given);
 
 #endif /* BPFPROF_CLI_OUTPUT_H */

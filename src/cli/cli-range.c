@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli-output.h"
 #include "cli-range.h"
 #include "cli-targets.h"
 #include "cli.h"
@@ -129,6 +130,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct range_parser *p = state->input;
 	struct range_opts *ro = p->ro;
+	char why[256];
 
 	switch (key) {
 	case ARGP_KEY_INIT:
@@ -146,8 +148,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 						"kernel:vfs_read or libc.so.6:memset");
 		cli__finish(state, &p->base);
 		ro->session.kallsyms = ro->stacks && ro->session.sampling.stacks != STACKS_USER_ONLY;
-		if (!p->format_given)
-			ro->out.format = output__by_file(OUTPUT_LISTING, ro->session.output);
+		cli_output__finish(state, &ro->session, OUTPUT_LISTING, &ro->out.format,
+				   p->format_given);
 		break;
 	case 'f':
 		parse_format(state, ro, arg);
@@ -165,6 +167,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_STACKS:
 		if (!*arg)
 			cli__usage_error(state, "invalid --stacks '': expected a file name");
+		if (output__check_file(OUTPUT_PROFILE, arg, why, sizeof(why)))
+			cli__usage_error(state, "invalid --stacks '%s': %s", arg, why);
 		ro->stacks = arg;
 		ro->stacks_out.format = output__by_file(OUTPUT_PROFILE, arg);
 		break;

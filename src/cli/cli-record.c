@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "config.h"
+#include "cli-output.h"
 #include "cli-record.h"
 #include "cli-targets.h"
 #include "cli.h"
@@ -43,6 +45,7 @@ enum {
 	OPT_UNWIND,
 	OPT_UNWIND_MEMORY,
 	OPT_STATS,
+	OPT_CALL_GRAPH,
 };
 
 struct record_parser {
@@ -50,10 +53,15 @@ struct record_parser {
 	struct record_opts *opts;
 	bool user_only, kernel_only;
 	bool format_given;
+	/* perf's spellings that change nothing: a note each at the end */
+	bool g_given;        /* -g */
+	bool lbr_given;      /* --call-graph=lbr */
+	const char *dwarf_size; /* the SIZE of --call-graph=dwarf,SIZE */
 };
 
 static const char doc[] =
-	"Sample stacks on every CPU, aggregate them in the kernel, print folded stacks."
+	"Sample stacks on every CPU, aggregate them in the kernel, write folded stacks "
+	"(to bpfprof.folded in the working directory unless -o)."
 	"\v"
 	"Examples:\n"
 	"  bpfprof record -d 10 -o out.folded\n"
@@ -61,12 +69,15 @@ static const char doc[] =
 	"  bpfprof record -p 1234 -F 999 -d 5\n"
 	"      Profile process 1234, its threads and children, at 999 Hz for 5 s.\n"
 	"  bpfprof record -- make -j2\n"
-	"      Run make and profile it and its children until it exits.\n"
+	"      Run make and profile it and its children until it exits; exit with "
+	"make's status.\n"
 	"  bpfprof record -G system.slice/nginx.service -d 30 --per-pid\n"
 	"      Profile one cgroup for 30 s, one stack set per process.\n"
 	"\n"
 	"Output: one line per unique stack, 'comm;root;...;leaf COUNT'; kernel "
-	"frames end in _[k]. See bpfprof-record(1) for details.";
+	"frames end in _[k]. There is no report command yet: draw a flame graph from "
+	"bpfprof.folded (flamegraph.pl, inferno-flamegraph, speedscope). perf's -g, "
+	"--call-graph and -F max are understood. See bpfprof-record(1) for details.";
 
 static const struct argp_option options[] = {
 	{ NULL, 0, NULL, 0, "Targets (default: the whole system):", CLI_GROUP_TARGETS },
@@ -87,6 +98,13 @@ static const struct argp_option options[] = {
 	{ "unwind", OPT_UNWIND, "MODE", 0,
 	  "User stacks: auto (default: DWARF unwind tables where a binary has them, frame "
 	  "pointers elsewhere), dwarf (tables only) or fp (frame pointers only)",
+	  CLI_GROUP_SAMPLING },
+	{ "call-graph", OPT_CALL_GRAPH, "MODE", 0,
+	  "perf's spelling of --unwind: fp or dwarf (perf's dwarf,SIZE: the size is not "
+	  "needed); lbr is not used (auto, with a note)",
+	  CLI_GROUP_SAMPLING },
+	{ NULL, 'g', NULL, 0,
+	  "perf's switch for stacks: bpfprof always records them (a note says so)",
 	  CLI_GROUP_SAMPLING },
 	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
 	  "Kernel memory for unwind tables, e.g. 64M (default 32M, at most 4G and a "
@@ -161,6 +179,73 @@ static void parse_unwind_memory(const struct argp_state *state, struct record_op
 				 arg);
 }
 
+static int parse_unwind(const char *arg, enum unwind_mode *mode)
+{
+	static const char *const names[] = {
+		[UNWIND_AUTO] = "auto",
+		[UNWIND_DWARF] = "dwarf",
+		[UNWIND_FP] = "fp",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i] && !strcmp(arg, names[i])) {
+			*mode = i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/*
+ * --call-graph=MODE, as perf spells it: fp and dwarf are --unwind's;
+ * perf's dwarf,SIZE (the bytes of stack perf copies per sample) has no
+ * use here, nor has lbr (the last branch records, which bpfprof does not
+ * read): those are noted at the end.
+ */
+static void parse_call_graph(const struct argp_state *state, struct record_parser *p,
+			     const char *arg)
+{
+	unsigned long long size;
+
+	if (!strcmp(arg, "fp"))
+		p->opts->unwind.mode = UNWIND_FP;
+	else if (!strcmp(arg, "dwarf"))
+		p->opts->unwind.mode = UNWIND_DWARF;
+	else if (!strncmp(arg, "dwarf,", 6) && !number__parse_ull(arg + 6, 1, ~0ull, &size)) {
+		p->opts->unwind.mode = UNWIND_DWARF;
+		p->dwarf_size = arg + 6;
+	} else if (!strcmp(arg, "lbr")) {
+		p->opts->unwind.mode = UNWIND_AUTO;
+		p->lbr_given = true;
+	} else {
+		cli__usage_error(state, "invalid --call-graph '%s': expected fp, dwarf, "
+				 "dwarf,SIZE or lbr (perf's spellings of --unwind)", arg);
+	}
+}
+
+/* perf's spellings that change nothing here, unless -q. */
+static void notes(const struct argp_state *state, const struct record_parser *p)
+{
+	static const char *const modes[] = {
+		[UNWIND_AUTO] = "auto: DWARF tables where a binary has them, frame pointers "
+				"elsewhere",
+		[UNWIND_DWARF] = "dwarf",
+		[UNWIND_FP] = "fp",
+	};
+	const char *mode = modes[p->opts->unwind.mode];
+
+	if (p->opts->session.quiet)
+		return;
+	if (p->g_given)
+		cli__note(state, "-g has no effect: stacks are always recorded (user stacks "
+			  "unwound as --unwind=%s)", mode);
+	if (p->lbr_given)
+		cli__note(state, "--call-graph=lbr has no effect: bpfprof does not read the "
+			  "last branch records; user stacks are unwound as --unwind=%s", mode);
+	if (p->dwarf_size)
+		cli__note(state, "the size in --call-graph=dwarf,%s has no effect: bpfprof "
+			  "unwinds in the kernel and copies no stack", p->dwarf_size);
+}
+
 static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 {
 	struct record_parser *p = state->input;
@@ -203,15 +288,15 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		opts->out.lines = true;
 		break;
 	case OPT_UNWIND:
-		if (!strcmp(arg, "auto"))
-			opts->unwind.mode = UNWIND_AUTO;
-		else if (!strcmp(arg, "dwarf"))
-			opts->unwind.mode = UNWIND_DWARF;
-		else if (!strcmp(arg, "fp"))
-			opts->unwind.mode = UNWIND_FP;
-		else
+		if (parse_unwind(arg, &opts->unwind.mode))
 			cli__usage_error(state, "invalid --unwind '%s': expected auto, dwarf, fp",
 					 arg);
+		break;
+	case OPT_CALL_GRAPH:
+		parse_call_graph(state, p, arg);
+		break;
+	case 'g':
+		p->g_given = true;
 		break;
 	case OPT_UNWIND_MEMORY:
 		parse_unwind_memory(state, opts, arg);
@@ -244,8 +329,9 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	opts->session.bpf_stats = opts->stats;
 	if (opts->out.per_thread)
 		opts->out.per_pid = true;
-	if (!p->format_given)
-		opts->out.format = output__by_file(OUTPUT_PROFILE, opts->session.output);
+	cli_output__finish(state, &opts->session, OUTPUT_PROFILE, &opts->out.format,
+			   p->format_given);
+	notes(state, p); /* last: no usage error follows a note */
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)

@@ -51,7 +51,12 @@ static error_t parse_sampling(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'F':
-		opts->sampling.freq = cli__parse_integer(state, "freq", arg, 1, p->max_rate);
+		/* -F max: the kernel's limit, as perf spells it */
+		if (!strcmp(arg, "max"))
+			opts->sampling.freq = p->max_rate;
+		else if (number__parse_ull(arg, 1, p->max_rate, &opts->sampling.freq))
+			cli__usage_error(state, "invalid --freq '%s': expected an integer "
+					 "from 1 to %llu, or max", arg, p->max_rate);
 		p->freq_given = true;
 		break;
 	case 'c':
@@ -71,7 +76,9 @@ static error_t parse_sampling(int key, char *arg, struct argp_state *state)
 }
 
 static const struct argp_option sampling_options[] = {
-	{ "freq", 'F', "HZ", 0, "Samples per second on each CPU (default 99)",
+	{ "freq", 'F', "HZ", 0,
+	  "Samples per second on each CPU (default 99); max is the kernel's "
+	  "kernel.perf_event_max_sample_rate",
 	  CLI_GROUP_SAMPLING },
 	{ "period", 'c', "N", 0, "Sample once every N events instead of at a frequency",
 	  CLI_GROUP_SAMPLING },

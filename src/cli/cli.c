@@ -33,6 +33,17 @@ void cli__usage_error(const struct argp_state *state, const char *fmt, ...)
 	exit(EXIT_USAGE); /* argp_failure exits; this is for the compiler */
 }
 
+void cli__note(const struct argp_state *state, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: note: ", state->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 static void bad_integer(const struct argp_state *state, const char *opt, const char *arg,
 			unsigned long long min, unsigned long long max)
 {

@@ -47,6 +47,9 @@ extern const struct argp_child cli_children[];
 /* Print "bpfprof COMMAND: MESSAGE" and exit with status 64. */
 void __attribute__((format(printf, 2, 3), noreturn))
 cli__usage_error(const struct argp_state *state, const char *fmt, ...);
+/* "bpfprof COMMAND: note: MESSAGE" on stderr: an option that changes nothing. */
+void __attribute__((format(printf, 2, 3)))
+cli__note(const struct argp_state *state, const char *fmt, ...);
 /* A decimal integer in [min, max] for --@opt, else a usage error. */
 unsigned long long cli__parse_integer(const struct argp_state *state, const char *opt,
 				      const char *arg, unsigned long long min,

@@ -39,7 +39,7 @@ static const struct command {
 	int (*run)(int argc, char **argv); /* argv[0] is the command name */
 	bool hidden; /* for benchmarks and debugging: not listed */
 } commands[] = {
-	{ "record", "sample stacks on every CPU and print folded stacks", cmd_record },
+	{ "record", "sample stacks on every CPU and write folded stacks", cmd_record },
 	{ "range", "count samples per instruction in address ranges; annotated listing",
 	  cmd_range },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",

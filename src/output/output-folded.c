@@ -212,6 +212,7 @@ out:
 const struct output_format output_folded = {
 	.name = "folded",
 	.ext = ".folded",
+	.default_file = "bpfprof.folded",
 	.takes = OUTPUT_PROFILE,
 	.write_profile = fold__write,
 };

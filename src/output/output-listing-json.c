@@ -180,6 +180,7 @@ static int listing_json__write(FILE *f, const struct listing *ls, const struct o
 const struct output_format output_listing_json = {
 	.name = "json",
 	.ext = ".json",
+	.default_file = "bpfprof-range.json",
 	.takes = OUTPUT_LISTING,
 	.write_listing = listing_json__write,
 };

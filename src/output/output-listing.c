@@ -262,6 +262,7 @@ static int listing__write(FILE *f, const struct listing *ls, const struct output
 
 const struct output_format output_listing_text = {
 	.name = "text",
+	.default_file = "bpfprof-range.txt",
 	.takes = OUTPUT_LISTING,
 	.write_listing = listing__write,
 };

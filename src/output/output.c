@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /* The output registry: one row per format, profiles and listings alike. */
+#include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "array.h"
 #include "output.h"
@@ -13,6 +16,45 @@ static const struct output_format *const formats[] = {
 	&output_listing_json,
 };
 
+/*
+ * Extensions that name a format of other tools, which bpfprof does not
+ * write (yet): a file named so would hold folded text or a listing under
+ * a name that promises something else. Longest first where one ends
+ * another (.pb.gz before .gz).
+ */
+static const struct {
+	const char *ext;
+	const char *what;
+} foreign[] = {
+	{ ".pb.gz", "pprof (gzipped protobuf)" },
+	{ ".pb", "pprof (protobuf)" },
+	{ ".pprof", "pprof" },
+	{ ".svg", "an SVG image (a flame graph)" },
+	{ ".html", "an HTML page" },
+	{ ".htm", "an HTML page" },
+	{ ".data", "perf's perf.data" },
+	{ ".gz", "gzip-compressed data" },
+	{ ".xz", "xz-compressed data" },
+	{ ".zst", "zstd-compressed data" },
+	{ ".bz2", "bzip2-compressed data" },
+};
+
+static const char *const input_noun[] = {
+	[OUTPUT_PROFILE] = "profile",
+	[OUTPUT_LISTING] = "listing",
+};
+
+/* Does the last name of @file end in @ext (any case), with more before it? */
+static bool output__has_ext(const char *file, const char *ext)
+{
+	const char *base = strrchr(file, '/');
+	size_t n, e = strlen(ext);
+
+	base = base ? base + 1 : file;
+	n = strlen(base);
+	return n > e && !strcasecmp(base + n - e, ext);
+}
+
 const struct output_format *output__by_name(enum output_input in, const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
@@ -23,18 +65,74 @@ const struct output_format *output__by_name(enum output_input in, const char *na
 
 const struct output_format *output__by_file(enum output_input in, const char *file)
 {
-	const char *ext = file ? strrchr(file, '.') : NULL;
 	const struct output_format *first = NULL;
 
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
 		if (formats[i]->takes != in)
 			continue;
-		if (ext && !strchr(ext, '/') && formats[i]->ext && !strcmp(formats[i]->ext, ext))
+		if (file && formats[i]->ext && output__has_ext(file, formats[i]->ext))
 			return formats[i];
 		if (!first)
 			first = formats[i];
 	}
 	return first;
+}
+
+/* "folded (.folded, the default)", "text (the default) or json (.json)" into @buf. */
+static void output__known(enum output_input in, char *buf, size_t size)
+{
+	size_t len = 0, n = 0, total = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		total += formats[i]->takes == in;
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(formats) && len < size; i++) {
+		const struct output_format *f = formats[i];
+		const char *sep = !n ? "" : n + 1 == total ? " or " : ", ";
+
+		if (f->takes != in)
+			continue;
+		if (!n)
+			len += snprintf(buf + len, size - len, "%s (%s%sthe default)", f->name,
+					f->ext ? f->ext : "", f->ext ? ", " : "");
+		else
+			len += snprintf(buf + len, size - len, "%s%s (%s)", sep, f->name,
+					f->ext ? f->ext : "-f only");
+		n++;
+	}
+}
+
+int output__check_file(enum output_input in, const char *file, char *why, size_t size)
+{
+	const struct output_format *other = NULL;
+	const char *ext = NULL, *what = NULL;
+	char known[160];
+	size_t i;
+
+	if (!file)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(formats) && !other; i++)
+		if (formats[i]->takes != in && formats[i]->ext &&
+		    output__has_ext(file, formats[i]->ext))
+			other = formats[i];
+	for (i = 0; i < ARRAY_SIZE(foreign) && !other && !ext; i++)
+		if (output__has_ext(file, foreign[i].ext)) {
+			ext = foreign[i].ext;
+			what = foreign[i].what;
+		}
+	if (!other && !ext)
+		return 0;
+	output__known(in, known, sizeof(known));
+	if (other)
+		snprintf(why, size, "%s is bpfprof's %s format for a %s, not a %s; a %s is "
+				    "written as %s",
+			 other->ext, other->name, input_noun[other->takes], input_noun[in],
+			 input_noun[in], known);
+	else
+		snprintf(why, size, "%s is %s, a format bpfprof does not write; a %s is "
+				    "written as %s",
+			 ext, what, input_noun[in], known);
+	return -EINVAL;
 }
 
 static const char *output__name(enum output_input in, unsigned int i)

@@ -36,6 +36,7 @@ struct output_opts {
 struct output_format {
 	const char *name; /* -f NAME */
 	const char *ext;  /* the -o FILE extension that implies it; NULL: none */
+	const char *default_file; /* written in the working directory without -o */
 	enum output_input takes;
 	/* the one that matches .takes; 0 or -errno */
 	int (*write_profile)(FILE *f, const struct profile *p, const struct output_opts *o);
@@ -44,8 +45,19 @@ struct output_format {
 
 /* The format of what @in is named @name; NULL: none. */
 const struct output_format *output__by_name(enum output_input in, const char *name);
-/* The format a file's extension implies ("x.folded"), else the first of @in's. */
+/*
+ * The format a file's extension implies ("x.folded", any case), else the
+ * first of @in's.
+ */
 const struct output_format *output__by_file(enum output_input in, const char *file);
+/*
+ * Can @file hold @in by its name? -EINVAL when its extension names a
+ * format bpfprof does not write (out.svg, out.pb.gz, perf.data), or one
+ * of bpfprof's for the other input (a listing's .json for a profile), with
+ * why in @why, listing the formats @in is written as; else 0 (a name
+ * without an extension, or with another one, gets the default format).
+ */
+int output__check_file(enum output_input in, const char *file, char *why, size_t size);
 /* The @i-th name of a profile (listing) format, NULL past the last: cli__join_names. */
 const char *output__profile_name(unsigned int i);
 const char *output__listing_name(unsigned int i);

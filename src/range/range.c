@@ -222,6 +222,7 @@ static void range__summary(struct session *s, const struct range_mode *rm,
 		session__prog(s), st[STAT_KEPT], ls->nr, ls->nr == 1 ? "" : "s",
 		st[STAT_OUT_OF_RANGE], st[STAT_DROP_COUNTS_FULL], st[STAT_SEEN], ls->duration);
 	session__print_rate(s, hz);
+	session__print_output(s, "listing");
 	fputc('\n', stderr);
 }
 

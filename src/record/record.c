@@ -43,6 +43,7 @@ static void record__summary(struct session *s, const struct profile *p)
 	if (st[STAT_TARGETS_FULL])
 		fprintf(stderr, ", %" PRIu64 " forked children not followed",
 			st[STAT_TARGETS_FULL]);
+	session__print_output(s, "profile");
 	fputc('\n', stderr);
 }
 

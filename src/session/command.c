@@ -14,7 +14,9 @@ struct command {
 	pid_t pid;
 	int gate;  /* write end: one byte lets the child exec */
 	int error; /* read end: the exec's errno, or EOF on success */
+	bool released; /* let exec (command__release) */
 	bool reaped;
+	int wstatus; /* once reaped: as waitpid gave it */
 };
 
 /*
@@ -91,6 +93,7 @@ int command__release(struct command *cmd)
 
 	if (write(cmd->gate, "x", 1) != 1)
 		return -errno;
+	cmd->released = true;
 	close(cmd->gate);
 	cmd->gate = -1;
 	do
@@ -99,7 +102,7 @@ int command__release(struct command *cmd)
 	close(cmd->error);
 	cmd->error = -1;
 	if (n == sizeof(child_errno)) {
-		waitpid(cmd->pid, NULL, 0);
+		waitpid(cmd->pid, &cmd->wstatus, 0);
 		cmd->reaped = true;
 		return -child_errno;
 	}
@@ -110,20 +113,23 @@ int command__poll(struct command *cmd, int *status)
 {
 	pid_t r;
 
-	if (cmd->reaped)
+	if (cmd->reaped) {
+		*status = cmd->wstatus;
 		return 1;
-	r = waitpid(cmd->pid, status, WNOHANG);
+	}
+	r = waitpid(cmd->pid, &cmd->wstatus, WNOHANG);
 	if (r < 0)
 		return -errno;
 	if (r == 0)
 		return 0;
 	cmd->reaped = true;
+	*status = cmd->wstatus;
 	return 1;
 }
 
 bool command__released(const struct command *cmd)
 {
-	return cmd->gate < 0;
+	return cmd->released;
 }
 
 int command__end(struct command *cmd, int sig)

@@ -19,7 +19,10 @@ pid_t command__pid(const struct command *cmd);
  * exec (the child has then exited with 127).
  */
 int command__release(struct command *cmd);
-/* Reap it if it has exited: 1 and *status set, 0 still running, -errno. */
+/*
+ * Reap it if it has exited: 1 and *status set (waitpid's status, the same
+ * on every later call), 0 still running, -errno.
+ */
 int command__poll(struct command *cmd, int *status);
 /* Has it been let exec (command__release)? */
 bool command__released(const struct command *cmd);

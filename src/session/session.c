@@ -233,6 +233,16 @@ void session__print_rate(const struct session *s, double hz)
 	fprintf(stderr, ", %.1f Hz effective on the busiest CPU", hz);
 }
 
+void session__print_output(const struct session *s, const char *what)
+{
+	const char *name = outfile__name(s->out);
+
+	if (!s->o->output || !strcmp(s->o->output, "-"))
+		return;
+	fprintf(stderr, "; %s written to ", what);
+	escape__write(stderr, name, strlen(name));
+}
+
 /* ---- setup ---- */
 
 static int session__signals(struct session *s)
@@ -496,7 +506,10 @@ static int session__open(struct session *s)
 				     "(setcap cap_bpf,cap_perfmon+ep)", missing);
 	s->out = outfile__open(o->output, why, sizeof(why));
 	if (!s->out)
-		return session__fail(s, EXIT_USAGE, "cannot write '%s': %s", o->output, why);
+		return session__fail(s, EXIT_USAGE, "cannot write '%s'%s: %s", o->output,
+				     o->output_default ? " (the default output file; name "
+							 "another with -o)" : "",
+				     why);
 	session__each_until(s, status, open);
 	if (status)
 		return status;
@@ -863,6 +876,25 @@ static void session__free(struct session *s)
 	idlist__free(&s->cpus);
 }
 
+/*
+ * After a run that succeeded: the command's status, as a shell gives it
+ * (its exit code, 128 + N when signal N ended it, SIGTERM from us at a
+ * stop included, as perf does); 0 without a command, or when a stop came
+ * before it ran.
+ */
+static int session__command_status(struct session *s)
+{
+	int status;
+
+	if (!s->cmd || !command__released(s->cmd) || command__poll(s->cmd, &status) != 1)
+		return 0;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return EXIT_SIGNALED + WTERMSIG(status);
+	return 0;
+}
+
 int session__main(const struct session_opts *o, const char *prog,
 		  const struct session_plug *plugs, size_t nr_plugs)
 {
@@ -873,6 +905,8 @@ int session__main(const struct session_opts *o, const char *prog,
 	status = session__open(&s);
 	status = status ?: session__run(&s);
 	status = status ?: session__finish(&s);
+	/* bpfprof's own failure first: its one line says what failed */
+	status = status ?: session__command_status(&s);
 	session__free(&s);
 	return status;
 }

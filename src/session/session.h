@@ -64,7 +64,8 @@ struct session_opts {
 	struct target_opts targets;
 	struct sampling_opts sampling;
 	struct symbol_opts symbols;
-	const char *output; /* -o; NULL or "-" = stdout */
+	const char *output; /* -o, else the format's default file; NULL or "-" = stdout */
+	bool output_default; /* -o not given: output is the default file */
 	bool quiet;         /* -q: no summary */
 	bool kallsyms;      /* kernel symbols are needed: read them before sampling */
 	bool bpf_stats;     /* count the program's run time (record --stats) */
@@ -129,7 +130,9 @@ struct session_plug {
  * Run a whole capture with the plugs, in order (the mode, whose finish
  * writes, and those it brings along). Messages start with @prog ("bpfprof",
  * "bpfprof range"). Reports errors itself, one line on stderr, and returns
- * the exit status: 0, EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME, EXIT_NOCMD.
+ * the exit status: EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME, EXIT_NOCMD when
+ * bpfprof failed; else the command's status (EXIT_SIGNALED + N when signal
+ * N ended it), or 0 without one.
  */
 int session__main(const struct session_opts *o, const char *prog,
 		  const struct session_plug *plugs, size_t nr_plugs);
@@ -183,5 +186,7 @@ pid_t session__one_target(const struct session *s);
 int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs);
 /* The summary's rate: what was asked for, and @hz seen on the busiest CPU. */
 void session__print_rate(const struct session *s, double hz);
+/* The summary's end: "; @what written to 'FILE'", unless it went to standard output. */
+void session__print_output(const struct session *s, const char *what);
 
 #endif /* BPFPROF_SESSION_H */
