@@ -22,10 +22,9 @@ struct loader {
 	unsigned int max_stacks; /* counts entries of a stack set; stacks get twice that */
 	size_t range_page_size; /* value size of range_pages */
 	size_t unwind_proc_size; /* value size of unwind_procs */
-	struct unwind_row *rows; /* unwind_rows, mmap'd */
-	__u64 *pages;            /* unwind_pages, mmap'd */
+	bool unwind;             /* the unwind maps are in use */
 	struct unwind_bin *bins; /* unwind_bins, mmap'd */
-	size_t rows_len, pages_len, bins_len; /* their mapped bytes */
+	size_t bins_len;         /* its mapped bytes */
 	int ncpus;
 };
 
@@ -191,10 +190,10 @@ struct loader *loader__load(const struct loader_cfg *cfg)
 	if (err)
 		goto fail;
 	if (cfg->unwind) {
-		l->rows = loader__mmap(l->skel->maps.unwind_rows, &l->rows_len);
-		l->pages = loader__mmap(l->skel->maps.unwind_pages, &l->pages_len);
+		/* rows and pages: mapped a window at a time (loader__write_unwind) */
+		l->unwind = true;
 		l->bins = loader__mmap(l->skel->maps.unwind_bins, &l->bins_len);
-		if (!l->rows || !l->pages || !l->bins) {
+		if (!l->bins) {
 			err = -errno;
 			goto fail;
 		}
@@ -210,10 +209,6 @@ void loader__free(struct loader *l)
 {
 	if (!l)
 		return;
-	if (l->rows)
-		munmap(l->rows, l->rows_len);
-	if (l->pages)
-		munmap(l->pages, l->pages_len);
 	if (l->bins)
 		munmap(l->bins, l->bins_len);
 	bpf_link__destroy(l->fork_link);
@@ -458,16 +453,55 @@ size_t loader__stack_size(const struct loader *l)
 	return l->stack_size;
 }
 
-struct unwind_row *loader__unwind_rows(struct loader *l, size_t *nr)
+size_t loader__unwind_rows(const struct loader *l)
 {
-	*nr = l->rows ? bpf_map__max_entries(l->skel->maps.unwind_rows) * UNWIND_ROW_PAIR : 0;
-	return l->rows;
+	return l->unwind ? bpf_map__max_entries(l->skel->maps.unwind_rows) * UNWIND_ROW_PAIR : 0;
 }
 
-__u64 *loader__unwind_pages(struct loader *l, size_t *nr)
+size_t loader__unwind_pages(const struct loader *l)
 {
-	*nr = l->pages ? bpf_map__max_entries(l->skel->maps.unwind_pages) : 0;
-	return l->pages;
+	return l->unwind ? bpf_map__max_entries(l->skel->maps.unwind_pages) : 0;
+}
+
+/*
+ * Copy @len bytes to byte @off of the mmapable array map @map through a
+ * mapping of the pages they cover alone: the kernel maps every page of a
+ * mapping at once, so a whole-map mapping would make all of the map
+ * resident in bpfprof (28 MiB of rows at the default --unwind-memory)
+ * where the stack maps, written by syscalls, are not.
+ */
+static int loader__write_array(const struct bpf_map *map, size_t off, const void *src,
+			       size_t len)
+{
+	size_t page = sysconf(_SC_PAGESIZE), start = off & ~(page - 1);
+	size_t end = (off + len + page - 1) & ~(page - 1);
+	char *p;
+
+	p = mmap(NULL, end - start, PROT_READ | PROT_WRITE, MAP_SHARED, bpf_map__fd(map), start);
+	if (p == MAP_FAILED)
+		return -errno;
+	memcpy(p + (off - start), src, len);
+	munmap(p, end - start);
+	return 0;
+}
+
+int loader__write_unwind_rows(struct loader *l, size_t first, const struct unwind_row *rows,
+			      size_t n)
+{
+	if (first + n > loader__unwind_rows(l))
+		return -ERANGE;
+	return n ? loader__write_array(l->skel->maps.unwind_rows, first * sizeof(*rows), rows,
+				       n * sizeof(*rows)) :
+		   0;
+}
+
+int loader__write_unwind_pages(struct loader *l, size_t first, const __u64 *pages, size_t n)
+{
+	if (first + n > loader__unwind_pages(l))
+		return -ERANGE;
+	return n ? loader__write_array(l->skel->maps.unwind_pages, first * sizeof(*pages), pages,
+				       n * sizeof(*pages)) :
+		   0;
 }
 
 struct unwind_bin *loader__unwind_bins(struct loader *l, size_t *nr)

@@ -106,13 +106,18 @@ int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx);
 size_t loader__stack_size(const struct loader *l);
 
 /*
- * The unwinder's tables (cfg.unwind): the rows, page index and binary maps,
- * mapped into memory (*@nr entries; NULL when unwinding is off). Write a
- * binary's rows and pages there before its unwind_bins entry, and that
- * before any process's mapping names it.
+ * The unwinder's tables (cfg.unwind): the rows and page index (how many
+ * entries; 0 when unwinding is off), written @n entries from entry @first
+ * (0, or -errno: -ERANGE past the end), and the binary map, mapped into
+ * memory (*@nr entries; NULL when unwinding is off). Write a binary's rows
+ * and pages before its unwind_bins entry, and that before any process's
+ * mapping names it.
  */
-struct unwind_row *loader__unwind_rows(struct loader *l, size_t *nr);
-__u64 *loader__unwind_pages(struct loader *l, size_t *nr);
+size_t loader__unwind_rows(const struct loader *l);
+size_t loader__unwind_pages(const struct loader *l);
+int loader__write_unwind_rows(struct loader *l, size_t first, const struct unwind_row *rows,
+			      size_t n);
+int loader__write_unwind_pages(struct loader *l, size_t first, const __u64 *pages, size_t n);
 struct unwind_bin *loader__unwind_bins(struct loader *l, size_t *nr);
 /*
  * Drop every row the program has cached (unwind_gen): after a binary's

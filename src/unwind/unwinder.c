@@ -40,8 +40,6 @@ struct unwinder {
 	struct proc_table *pt;
 	struct unwinder_opts o;
 	struct cfi_worker *worker;
-	struct unwind_row *rows; /* the mmap'd maps */
-	__u64 *pages;
 	struct unwind_bin *bins;
 	struct extent_pool row_pool, page_pool; /* rows in pairs, pages in entries */
 	__u32 *free_bins;       /* unwind_bins indexes to reuse */
@@ -72,14 +70,14 @@ struct unwinder *unwinder__new(struct loader *l, struct proc_table *pt,
 	u->l = l;
 	u->pt = pt;
 	u->o = *o;
-	u->rows = loader__unwind_rows(l, &nr_rows);
-	u->pages = loader__unwind_pages(l, &nr_pages);
+	nr_rows = loader__unwind_rows(l);
+	nr_pages = loader__unwind_pages(l);
 	u->bins = loader__unwind_bins(l, &nr_bins);
 	u->cap_bins = o->max_bins < nr_bins ? o->max_bins : nr_bins;
 	u->max_maps = (loader__unwind_proc_size(l) - sizeof(struct unwind_proc)) /
 		      sizeof(struct unwind_map);
 	u->proc = calloc(1, loader__unwind_proc_size(l));
-	if (!u->proc || !u->rows || !u->pages || !u->bins ||
+	if (!u->proc || !nr_rows || !nr_pages || !u->bins ||
 	    extent_pool__init(&u->row_pool, nr_rows / UNWIND_ROW_PAIR) ||
 	    extent_pool__init(&u->page_pool, nr_pages))
 		goto fail;
@@ -307,14 +305,24 @@ static int unwinder__make_room(struct unwinder *u, struct ubin *ub, const struct
 static int unwinder__store(struct unwinder *u, struct ubin *ub, const struct cfi_table *t)
 {
 	size_t first_row;
+	__u64 *pages;
 	int err = unwinder__make_room(u, ub, t);
 
 	if (err)
 		return err;
 	first_row = ub->row_off * UNWIND_ROW_PAIR;
-	memcpy(u->rows + first_row, t->rows, t->nr_rows * sizeof(*t->rows));
-	for (uint32_t i = 0; i <= t->nr_pages; i++)
-		u->pages[ub->page_off + i] = first_row + t->pages[i];
+	pages = malloc(((size_t)t->nr_pages + 1) * sizeof(*pages));
+	for (uint32_t i = 0; pages && i <= t->nr_pages; i++)
+		pages[i] = first_row + t->pages[i];
+	err = pages ? loader__write_unwind_rows(u->l, first_row, t->rows, t->nr_rows) : -ENOMEM;
+	err = err ?: loader__write_unwind_pages(u->l, ub->page_off, pages, t->nr_pages + 1);
+	free(pages);
+	if (err) { /* the room goes back; the run cannot go on without its maps */
+		extent_pool__release(&u->row_pool, ub->row_off, ub->row_len);
+		extent_pool__release(&u->page_pool, ub->page_off, ub->page_len);
+		u->free_bins[u->nr_free_bins++] = ub->bin;
+		return -ENOMEM;
+	}
 	u->bins[ub->bin].page_base = ub->page_off;
 	/* new: not the next victim before a walk had the chance to go through it */
 	u->bins[ub->bin].used = u->epoch;
