@@ -32,7 +32,7 @@ stat_of() {
 
 # A run of the paths workload that fills a small set many times over.
 run_paths() {
-	"$BPFPROF" record -F 19999 --max-stacks=8192 --stats -o "$OUT" \
+	"$BPFPROF" record -F 19999 --max-stacks=16384 --stats -o "$OUT" \
 		-- "$WORKLOADS/paths" 4 >"$BATS_TEST_TMPDIR/paths.out" 2>"$ERR"
 }
 
@@ -46,7 +46,7 @@ run_paths() {
 	kept=$(paths_kept "$OUT")
 	echo "paths visited by the workload: $visited, kept: $kept"
 	# more paths than a set has entries: without the drains most were lost
-	[ "$visited" -gt 8192 ]
+	[ "$visited" -gt 16384 ]
 	[ $((kept * 100)) -ge $((visited * 99)) ]
 }
 

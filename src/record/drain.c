@@ -197,7 +197,8 @@ int drain__symbolize(struct drain *d, uint64_t budget_ns)
 			err = 0;
 			break;
 		}
-		if ((d->done & 63) == 0 && monotime__ns() - t0 >= budget_ns)
+		/* each stack: one may open a binary and take a while */
+		if (monotime__ns() - t0 >= budget_ns)
 			break;
 	}
 	if (d->done == d->nr) { /* all symbolized: their stacks are not needed */
