@@ -108,6 +108,32 @@ run_paths() {
 	[ $((named * 100)) -ge $((all * 90)) ]
 }
 
+@test "a freed binary's demangled names never name another binary's functions" {
+	# two C++ programs, freed and loaded in turn, whose mangled names have
+	# the same lengths and differ in one letter (Worker<int>, Worker<long>):
+	# their symbol tables may land where the other's were. Demangled names
+	# were cached by the raw name's address for the whole run, so such a
+	# table could take the freed one's names (whether it does depends on
+	# the allocator: this run did not catch it before the fix, it guards
+	# the names across frees and reloads)
+	run "$BPFPROF" record -F 999 --stats -o "$OUT" -- bash -c \
+		'for i in 1 2; do "$0/cpp-names" 1; "$0/cpp-names-long" 1; done' \
+		"$WORKLOADS"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -E 'processes:|samples kept'
+	freed=$(echo "$output" | grep -oE '[0-9]+ binaries freed' | grep -oE '^[0-9]+')
+	echo "freed $freed"
+	[ "$freed" -ge 2 ]
+	int=$(total "$OUT" '^cpp-names;.*ns::Worker<int>::spin ')
+	long=$(total "$OUT" '^cpp-names-long;.*ns::Worker<long>::spin ')
+	echo "Worker<int> in cpp-names: $int, Worker<long> in cpp-names-long: $long"
+	[ "$int" -gt 400 ]
+	[ "$long" -gt 400 ]
+	# and never the other's name
+	[ "$(total "$OUT" '^cpp-names;.*Worker<long>')" -eq 0 ]
+	[ "$(total "$OUT" '^cpp-names-long;.*Worker<int>')" -eq 0 ]
+}
+
 @test "the JIT maps of forgotten processes are freed, and their frames keep their names" {
 	run "$BPFPROF" record -F 999 --stats -o "$OUT" -- sh -c \
 		'for i in $(seq 12); do "$0/jit-anon" 0.3 huge & echo $! >>"$1"; wait; done' \

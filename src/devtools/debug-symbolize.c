@@ -124,8 +124,8 @@ int debug_symbolize__run(int argc, char **argv)
 	n = buildid__read_fd(b.fd, b.build_id, sizeof(b.build_id));
 	b.build_id_len = n > 0 ? n : 0;
 	o.debug_roots = roots;
-	o.dm = demangler__new(mode);
-	bs = o.dm ? binsym__new(&b, &o) : NULL;
+	o.demangle = mode;
+	bs = binsym__new(&b, &o);
 	if (!bs)
 		goto out;
 	while (getline(&line, &len, stdin) > 0) {
@@ -151,7 +151,6 @@ out:
 		fprintf(stderr, "bpfprof debug-symbolize: out of memory\n");
 	free(line);
 	binsym__free(bs);
-	demangler__free(o.dm);
 	if (b.fd >= 0)
 		close(b.fd);
 	free(roots);

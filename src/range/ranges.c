@@ -43,11 +43,10 @@ int range_set__init(struct range_set *rs, char *const *args, size_t n,
 	memset(rs, 0, sizeof(*rs));
 	rs->o = *o;
 	rs->r = calloc(n ? n : 1, sizeof(*rs->r));
-	rs->dm = demangler__new(o->demangle);
-	if (!rs->r || !rs->dm)
+	if (!rs->r)
 		return -ENOMEM;
 	rs->bo = (struct binsym_opts){
-		.dm = rs->dm,
+		.demangle = o->demangle,
 		.lines = o->lines,
 		.debug_roots = o->debug_roots,
 	};
@@ -84,7 +83,6 @@ void range_set__free(struct range_set *rs)
 	free(rs->own);
 	kvmlinux__free(rs->kv);
 	ksyms__free(rs->ks);
-	demangler__free(rs->dm);
 	memset(rs, 0, sizeof(*rs));
 }
 

@@ -77,7 +77,6 @@ struct range_set {
 	int ks_err;                     /* why it could not be: 0, -errno */
 	struct kvmlinux *kv;            /* the kernel's DWARF, looked for on first need */
 	bool kv_tried;
-	struct demangler *dm;
 	struct binsym_opts bo;
 	struct binsym **bs;             /* one per binary, by bins[] index */
 	const struct binary **bins;

@@ -21,6 +21,7 @@ struct binsym {
 	struct binsym_opts o;
 	struct elf_symtab *tab; /* the binary's own; NULL: unreadable */
 	struct elf_symtab *dbg; /* its debug file's or MiniDebugInfo's, or NULL */
+	struct demangler *dm;   /* names of the two tables above, each demangled once */
 	int dwarf_fd;           /* the debug file, kept until its DWARF is read; -1: none */
 	struct srcinfo *si;     /* NULL until needed, or when there is no DWARF */
 	bool si_tried;
@@ -122,6 +123,11 @@ struct binsym *binsym__new(const struct binary *b, const struct binsym_opts *o)
 	bs->b = b;
 	bs->o = *o;
 	bs->dwarf_fd = -1;
+	bs->dm = demangler__new(o->demangle);
+	if (!bs->dm) {
+		free(bs);
+		return NULL;
+	}
 	if (binsym__stopped(bs))
 		return bs;
 	if (b->vdso)
@@ -151,6 +157,7 @@ void binsym__free(struct binsym *bs)
 		return;
 	elf_symtab__free(bs->tab);
 	elf_symtab__free(bs->dbg);
+	demangler__free(bs->dm);
 	srccache__put(bs->o.dwarf, bs->si);
 	if (bs->dwarf_fd >= 0)
 		close(bs->dwarf_fd);
@@ -267,7 +274,7 @@ static const char *binsym__demangle(struct binsym *bs, const char *raw, int *err
 
 	if (!raw)
 		return NULL;
-	name = demangler__name(bs->o.dm, raw);
+	name = demangler__name(bs->dm, raw);
 	if (!name)
 		*err = -ENOMEM;
 	return name;

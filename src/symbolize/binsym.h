@@ -39,7 +39,9 @@ struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind out
 
 struct srccache;
 struct binsym_opts {
-	struct demangler *dm; /* shared: each raw name demangled once per run */
+	/* each binary demangles its own names, once each: its demangled
+	   names live as long as its symbol tables, no longer */
+	enum demangle_mode demangle;
 	/* shared: each DWARF file indexed once per run, whichever binaries
 	   use it (srccache.h); NULL: each binsym indexes its own */
 	struct srccache *dwarf;

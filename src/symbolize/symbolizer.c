@@ -26,7 +26,6 @@ struct symbolizer {
 	struct kvmlinux *kv;   /* the kernel's DWARF, looked for on the first vmlinux frame */
 	bool kv_tried;
 	struct src_frames ksf; /* scratch */
-	struct demangler *dm;  /* user names, each unique one demangled once */
 	struct srccache *dwarf; /* DWARF files, each indexed once for every binary using it */
 	struct u64map knames;  /* kernel address << 1 | ret -> struct symloc */
 	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
@@ -76,16 +75,13 @@ struct symbolizer *symbolizer__new(struct proc_table *pt, const struct symbol_op
 		return NULL;
 	s->pt = pt;
 	s->jit_map_max = o->jit_map_max ? o->jit_map_max : JIT_MAP_MAX_DEFAULT;
-	s->dm = demangler__new(o->demangle);
 	s->dwarf = srccache__new();
-	if (!s->dm || !s->dwarf) {
-		demangler__free(s->dm);
-		srccache__free(s->dwarf);
+	if (!s->dwarf) {
 		free(s);
 		return NULL;
 	}
 	s->bo = (struct binsym_opts){
-		.dm = s->dm,
+		.demangle = o->demangle,
 		.dwarf = s->dwarf,
 		.inlines = o->inlines,
 		.lines = o->lines,
@@ -111,7 +107,6 @@ void symbolizer__free(struct symbolizer *s)
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
 	src_frames__free(&s->ksf);
-	demangler__free(s->dm);
 	symlocs__free(&s->knames);
 	symlocs__free(&s->anon);
 	for (size_t i = 0; i < s->jits.cap; i++)
