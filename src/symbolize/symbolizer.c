@@ -27,8 +27,14 @@ struct symbolizer {
 	bool kv_tried;
 	struct src_frames ksf; /* scratch */
 	struct srccache *dwarf; /* DWARF files, each indexed once for every binary using it */
+	/*
+	 * Kernel frames: a function's name alone (a module's, or no vmlinux
+	 * DWARF) is the same at every address in it, kept once per function;
+	 * per address only where DWARF gives lines and inline calls, or no
+	 * symbol covers the address. Either set is bounded by the kernel.
+	 */
+	struct u64map kfuncs;  /* struct ksym address -> struct symloc */
 	struct u64map knames;  /* kernel address << 1 | ret -> struct symloc */
-	struct u64map anon;    /* tgid-independent absolute address -> "[anon+0x...]" */
 	struct u64map jits;    /* tgid -> struct jitmap, read on first use */
 	size_t refused;        /* JIT maps refused by the ownership rule */
 	size_t skipped;        /* binaries not read in full: the stop came first */
@@ -55,6 +61,9 @@ struct jitmap {
 	bool refused;           /* by the ownership rule; counted once */
 	bool final;             /* looked at again when symbolizing */
 	struct u64map locs;     /* address << 1 | ret -> struct symloc */
+	/* addresses it does not name, address << 1 | mapped -> "[anon+0x...]":
+	   the process's, freed with it (ASLR makes them new in each process) */
+	struct u64map anon;
 };
 
 static void jitmap__free(struct jitmap *j)
@@ -63,6 +72,7 @@ static void jitmap__free(struct jitmap *j)
 		return;
 	perfmap__free(j->pm);
 	symlocs__free(&j->locs);
+	symlocs__free(&j->anon);
 	free(j);
 }
 
@@ -107,8 +117,8 @@ void symbolizer__free(struct symbolizer *s)
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
 	src_frames__free(&s->ksf);
+	symlocs__free(&s->kfuncs);
 	symlocs__free(&s->knames);
-	symlocs__free(&s->anon);
 	for (size_t i = 0; i < s->jits.cap; i++)
 		jitmap__free(s->jits.vals[i]);
 	u64map__free(&s->jits);
@@ -401,10 +411,10 @@ const struct symloc *symbolizer__user(struct symbolizer *s, pid_t tgid, const ch
 		return NULL;
 	if (name)
 		return symlocs__keep(&j->locs, addr << 1 | ret, symloc__one(FRAME_JIT, name, NULL));
-	loc = u64map__get(&s->anon, addr);
+	loc = u64map__get(&j->anon, addr << 1 | !!m);
 	if (loc)
 		return loc;
-	return symlocs__keep(&s->anon, addr,
+	return symlocs__keep(&j->anon, addr << 1 | !!m,
 			     symloc__one(FRAME_USER, NULL, "[%s+0x%" PRIx64 "]",
 					 m ? "anon" : "unmapped", addr));
 }
@@ -459,10 +469,19 @@ const struct symloc *symbolizer__kernel(struct symbolizer *s, uint64_t addr, boo
 	if (s->ks && !ksyms__hidden(s->ks))
 		sym = ksyms__lookup(s->ks, at);
 	if (!sym)
-		loc = symloc__one(FRAME_KERNEL, NULL, "[kernel+0x%" PRIx64 "]", addr);
-	else if (sym->module)
+		return symlocs__keep(&s->knames, addr << 1 | ret,
+				     symloc__one(FRAME_KERNEL, NULL, "[kernel+0x%" PRIx64 "]",
+						 addr));
+	if (!sym->module && symbolizer__kvmlinux(s))
+		return symlocs__keep(&s->knames, addr << 1 | ret,
+				     symbolizer__kfunc(s, sym->name, at));
+	/* a name alone: the same for every address in the function */
+	loc = u64map__get(&s->kfuncs, (uintptr_t)sym);
+	if (loc)
+		return loc;
+	if (sym->module)
 		loc = symloc__one(FRAME_KERNEL, NULL, "%s [%s]", sym->name, sym->module);
 	else
 		loc = symbolizer__kfunc(s, sym->name, at);
-	return symlocs__keep(&s->knames, addr << 1 | ret, loc);
+	return symlocs__keep(&s->kfuncs, (uintptr_t)sym, loc);
 }
