@@ -467,8 +467,10 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 		return proc_table__vdso(pt);
 	map_event__file(p->tgid, ev, &dev, &ino);
 	b = proc_table__find_binary(pt, dev, ino, mnt_ns, ev->build_id, ev->build_id_len);
-	if (b)
+	if (b) {
+		b->unmapped_ns = 0; /* mapped again: the grace starts over */
 		return b;
+	}
 	path = binary__clean_path(ev->path);
 	if (!path)
 		return NULL;
@@ -501,6 +503,7 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 					b->build_id_len);
 	if (known) {
 		binary__free(b);
+		known->unmapped_ns = 0;
 		return known;
 	}
 	pt->nr_bins++;
@@ -698,7 +701,8 @@ int proc_table__forget(struct proc_table *pt, pid_t tgid)
 	return 0;
 }
 
-size_t proc_table__release_unmapped(struct proc_table *pt, proc_binary_fn fn, void *ctx)
+size_t proc_table__release_unmapped(struct proc_table *pt, uint64_t now_ns, uint64_t grace_ns,
+				    proc_binary_fn fn, void *ctx)
 {
 	bool *mapped = calloc(pt->nr_bins ? pt->nr_bins : 1, sizeof(*mapped));
 	size_t n = 0;
@@ -714,7 +718,17 @@ size_t proc_table__release_unmapped(struct proc_table *pt, proc_binary_fn fn, vo
 					mapped[p->images[j].maps[k].bin->id] = true;
 	}
 	for (size_t i = 0; i < pt->nr_bins; i++) {
-		if (!pt->bins[i] || mapped[i])
+		struct binary *b = pt->bins[i];
+
+		if (!b)
+			continue;
+		if (mapped[i]) {
+			b->unmapped_ns = 0;
+			continue;
+		}
+		if (!b->unmapped_ns)
+			b->unmapped_ns = now_ns ? now_ns : 1;
+		if (now_ns - b->unmapped_ns < grace_ns)
 			continue;
 		fn(pt->bins[i], ctx);
 		binary__free(pt->bins[i]);

@@ -33,6 +33,8 @@ struct binary {
 	uint64_t mnt_ns;   /* that process's mount namespace (inode; 0 = unknown):
 			      one binary per file and namespace, never per build-id */
 	bool vdso;         /* the kernel's vDSO: no file */
+	uint64_t unmapped_ns; /* when a release sweep found it unmapped, unless
+				 mapped again since; 0: mapped */
 };
 
 struct mapping {
@@ -114,14 +116,17 @@ size_t proc_table__nr_binaries(const struct proc_table *pt);
 
 typedef void (*proc_binary_fn)(const struct binary *b, void *ctx);
 /*
- * Free the binaries no mapping of any process in the table refers to any
- * more (their processes forgotten, or unmapped): @fn is called for each
- * first, so that what is kept by binary id can be dropped. A binary is
- * reached only through a mapping, so nothing can look one up again; a
- * file mapped later is a new binary with a new id (ids are not reused).
- * Returns how many were freed.
+ * Free the binaries no mapping of any process in the table has referred to
+ * (their processes forgotten, or unmapped) since a sweep at least @grace_ns
+ * before @now_ns (monotonic): a file mapped again within the grace, as a
+ * program run over and over is, keeps its binary and what was read of it.
+ * @fn is called for each first, so that what is kept by binary id can be
+ * dropped. A freed binary is reached by no mapping, so nothing can look it
+ * up again; a file mapped later is a new binary with a new id (ids are not
+ * reused). Returns how many were freed.
  */
-size_t proc_table__release_unmapped(struct proc_table *pt, proc_binary_fn fn, void *ctx);
+size_t proc_table__release_unmapped(struct proc_table *pt, uint64_t now_ns, uint64_t grace_ns,
+				    proc_binary_fn fn, void *ctx);
 size_t proc_table__nr_processes(const struct proc_table *pt);
 /*
  * A mapped file had to be found by its path inside a process's root, and

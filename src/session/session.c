@@ -625,9 +625,17 @@ static void session__binary_gone(const struct binary *b, void *ctx)
 	symbolizer__forget_binary(s->sym, b);
 }
 
+/*
+ * How long a binary no process maps is kept: churn execs /bin/true a few
+ * times a second, and without this it was read and freed 5,856 times in a
+ * 30-minute soak (its symbols, debug file and unwind table each time).
+ */
+#define SESSION_BINARY_GRACE_NS 2000000000ULL
+
 size_t session__release_binaries(struct session *s)
 {
-	size_t n = proc_table__release_unmapped(s->pt, session__binary_gone, s);
+	size_t n = proc_table__release_unmapped(s->pt, monotime__ns(), SESSION_BINARY_GRACE_NS,
+						session__binary_gone, s);
 
 	/*
 	 * A binary's symbol table and DWARF index are many allocations among

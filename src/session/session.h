@@ -167,9 +167,10 @@ const struct sideband *session__sideband(const struct session *s);
  */
 int session__read_sideband(struct session *s);
 /*
- * Free the binaries no process maps any more (after processes were
- * forgotten): the symbolizer and every plug drop theirs first. Returns
- * how many were freed.
+ * Free the binaries no process has mapped for a couple of seconds (after
+ * processes were forgotten): the symbolizer and every plug drop theirs
+ * first. A program run over and over (a shell loop, a build) keeps its
+ * binary instead of reading it again each time. Returns how many were freed.
  */
 size_t session__release_binaries(struct session *s);
 /* The CPUs sampled. */

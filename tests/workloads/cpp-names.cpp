@@ -3,8 +3,6 @@
  * lambda in ns::run -> ns::Worker<int>::spin(double), which spins for the
  * whole duration: nearly 100% of the samples end in
  * ns::Worker<int>::spin, under ns::run(double)::{lambda(double)#1}.
- * Built a second time with -DWORKER_T=long (cpp-names-long): the same
- * program, with names of the same lengths that differ in one letter.
  */
 #include <cstdio>
 #include <cstdlib>
@@ -21,10 +19,6 @@ double now()
 }
 
 } // namespace
-
-#ifndef WORKER_T
-#define WORKER_T int
-#endif
 
 volatile unsigned long sink;
 
@@ -48,12 +42,12 @@ template <typename T> T Worker<T>::spin(double seconds)
 	return n;
 }
 
-template class Worker<WORKER_T>;
+template class Worker<int>;
 
 /* inline: clang then mangles the lambda as g++ does ({lambda(double)#1}) */
 inline __attribute__((noinline)) int run(double seconds)
 {
-	Worker<WORKER_T> w;
+	Worker<int> w;
 	auto go = [&w](double s) __attribute__((noinline)) { return w.spin(s); };
 
 	return go(seconds);
