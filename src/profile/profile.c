@@ -8,14 +8,6 @@
 #include "profile.h"
 
 #define PROFILE_HASH_BASIS 0xcbf29ce484222325ULL
-/* The profile's strings are copied into chunks of this size (a longer one: its own). */
-#define PROFILE_CHUNK 65536
-
-struct profile_chunk {
-	struct profile_chunk *next;
-	size_t used, size;
-	char buf[];
-};
 
 static uint64_t profile__mix(uint64_t h, uint64_t v)
 {
@@ -123,22 +115,11 @@ static bool str__same(const void *a, const void *b)
 static int str__own(struct profile *p, void *item)
 {
 	const char **s = item;
-	size_t len = strlen(*s) + 1;
-	struct profile_chunk *c = p->chunks;
 	char *copy;
 
-	if (!c || c->size - c->used < len) {
-		size_t size = len > PROFILE_CHUNK ? len : PROFILE_CHUNK;
-
-		c = malloc(sizeof(*c) + size);
-		if (!c)
-			return -ENOMEM;
-		*c = (struct profile_chunk){ .next = p->chunks, .size = size };
-		p->chunks = c;
-	}
-	copy = c->buf + c->used;
-	memcpy(copy, *s, len);
-	c->used += len;
+	copy = arena__strdup(&p->names, *s);
+	if (!copy)
+		return -ENOMEM;
 	*s = copy;
 	return 0;
 }
@@ -260,12 +241,7 @@ void profile__free(struct profile *p)
 	free(p->procs);
 	free(p->ids);
 	free(p->strs);
-	while (p->chunks) {
-		struct profile_chunk *next = p->chunks->next;
-
-		free(p->chunks);
-		p->chunks = next;
-	}
+	arena__free(&p->names);
 	chain__free(&p->by_str);
 	chain__free(&p->by_stack);
 	chain__free(&p->by_frame);

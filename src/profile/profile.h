@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena.h"
 #include "bpfprof.h"
 #include "u64map.h"
 
@@ -74,7 +75,7 @@ struct profile {
 	size_t nr_ids, cap_ids;
 	const char **strs; /* every distinct name and file, each copied once */
 	size_t nr_strs, cap_strs;
-	struct profile_chunk *chunks; /* profile.c's: where the copies are */
+	struct arena names; /* where the copies are */
 	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
 	uint64_t busiest[STAT__MAX]; /* each counter on the CPU where it was highest */
 	uint64_t sideband_lost;    /* process/mapping records lost */

@@ -29,17 +29,15 @@ int stack_store__add(struct stack_store *ss, const struct stack_id *id,
 
 	if (stack_store__find(ss, id))
 		return 0;
-	s = malloc(sizeof(*s) + st->nr * sizeof(st->ips[0]));
+	s = arena__alloc(&ss->stacks, sizeof(*s) + st->nr * sizeof(st->ips[0]), _Alignof(struct stored));
 	if (!s)
 		return -ENOMEM;
 	first = u64map__get(&ss->ids, id->lo);
 	s->next = first;
 	s->hi = id->hi;
 	memcpy(&s->st, st, sizeof(*st) + st->nr * sizeof(st->ips[0]));
-	if (u64map__set(&ss->ids, id->lo, s)) {
-		free(s);
-		return -ENOMEM;
-	}
+	if (u64map__set(&ss->ids, id->lo, s))
+		return -ENOMEM; /* its room goes with the others' */
 	ss->nr++;
 	return 0;
 }
@@ -54,16 +52,7 @@ const struct stack_trace *stack_store__get(const struct stack_store *ss,
 
 void stack_store__clear(struct stack_store *ss)
 {
-	for (size_t i = 0; i < ss->ids.cap; i++) {
-		struct stored *s = ss->ids.vals[i];
-
-		while (s) {
-			struct stored *next = s->next;
-
-			free(s);
-			s = next;
-		}
-	}
+	arena__free(&ss->stacks);
 	u64map__free(&ss->ids);
 	ss->nr = 0;
 }

@@ -9,11 +9,15 @@
 
 #include <stddef.h>
 
+#include "arena.h"
 #include "bpfprof.h"
 #include "u64map.h"
 
 struct stack_store {
 	struct u64map ids;  /* id.lo -> the first stored stack of that lo */
+	/* the stacks: chunks of 256 KiB, mappings of their own, given back
+	   whole at each clear (a malloc each scattered them through the heap) */
+	struct arena stacks;
 	size_t nr;
 };
 
