@@ -465,6 +465,14 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 
 	if (!strcmp(ev->path, "[vdso]"))
 		return proc_table__vdso(pt);
+	/*
+	 * A process gone before its namespace could be read: its files are
+	 * opened from our root, as ours are, and must be what it mapped
+	 * (binary__matches), so they are our namespace's binaries (before,
+	 * a short-lived process's libc was a second libc, read again).
+	 */
+	if (!mnt_ns)
+		mnt_ns = pt->mnt_ns;
 	map_event__file(p->tgid, ev, &dev, &ino);
 	b = proc_table__find_binary(pt, dev, ino, mnt_ns, ev->build_id, ev->build_id_len);
 	if (b) {
