@@ -77,7 +77,9 @@ teardown() {
 	kill "$spin" 2>/dev/null || true
 	wait || true
 	[ "$status" -eq 0 ]
-	[ "$(total "$OUT" '^fp-three;')" -gt 250 ]
+	# a loaded machine gives it a third of a CPU or less: a few samples
+	# show it was sampled, the rest is in what must be absent
+	[ "$(total "$OUT" '^fp-three;')" -gt 50 ]
 	[ "$(total "$OUT" 'other_busy_loop')" -eq 0 ]
 	# nothing from before the exec (bpfprof's own forked child)
 	[ "$(total "$OUT" '^bpfprof')" -eq 0 ]
@@ -152,7 +154,8 @@ teardown() {
 @test "--per-pid and --per-thread name the process frame comm-PID and comm-PID/TID" {
 	run "$BPFPROF" record --per-pid -F 999 -o "$OUT" -- "$WORKLOADS/threads" 1 2
 	[ "$status" -eq 0 ]
-	[ "$(total "$OUT" '^threads-[0-9]+;.*thread_spin')" -gt 500 ]
+	[ "$(total "$OUT" '^threads-[0-9]+;.*thread_spin')" -gt 100 ]
+	[ "$(total "$OUT" '^threads-[0-9]+;')" -eq "$(total "$OUT" '^threads')" ]
 	run "$BPFPROF" record --per-thread -F 999 -o "$OUT" -- "$WORKLOADS/threads" 1 2
 	[ "$status" -eq 0 ]
 	# two spinning threads, each its own line with its own tid
@@ -173,7 +176,7 @@ has_threads() {
 	[ "$tid" != "$pid" ]
 	run "$BPFPROF" record -t "$tid" --per-thread -F 999 -d 1 -o "$OUT"
 	[ "$status" -eq 0 ]
-	[ "$(total "$OUT" "^threads-$pid/$tid;")" -gt 200 ]
+	[ "$(total "$OUT" "^threads-$pid/$tid;")" -gt 40 ]
 	[ "$(total "$OUT" "^threads-$pid/$tid;")" -eq "$(total "$OUT")" ]
 }
 
@@ -198,20 +201,21 @@ has_threads() {
 
 @test "-C samples only the listed CPUs" {
 	# counted by the spinner's own pid: other processes may run on either CPU
+	# (spinning until killed: bpfprof may take seconds to start, under
+	# ASan on a loaded machine)
 	local spin
-	taskset -c 0 "$WORKLOADS/spinner" 2.5 &
+	taskset -c 0 "$WORKLOADS/spinner" 60 &
+	PIDS+=($!)
 	spin=$(exec_of "$!" spinner)
 	run "$BPFPROF" record -C 1 --per-pid -F 999 -d 1 -o "$OUT"
-	wait || true
 	[ "$status" -eq 0 ]
 	[ "$(total "$OUT" "^spinner-$spin;")" -lt 20 ]
-	taskset -c 0 "$WORKLOADS/spinner" 2.5 &
-	spin=$(exec_of "$!" spinner)
 	run "$BPFPROF" record -C 0 --per-pid -F 999 -d 1 -o "$OUT"
-	wait || true
 	[ "$status" -eq 0 ]
-	# a third of the second at least, even if CPU 0 is shared with another
-	[ "$(total "$OUT" "^spinner-$spin;.*other_busy_loop")" -gt 300 ]
+	# a tenth of the second at least, even if CPU 0 is shared with others
+	# (against fewer than 20 above)
+	echo "spinner on CPU 0: $(total "$OUT" "^spinner-$spin;") samples"
+	[ "$(total "$OUT" "^spinner-$spin;.*other_busy_loop")" -gt 100 ]
 }
 
 @test "--max-depth cuts deep stacks and marks them [truncated]" {
