@@ -56,7 +56,8 @@ setup() {
 	local pid=$!
 	wait "$pid"
 	wait "$prof"
-	[ "$(total "$OUT" "^hidden2-$pid;")" -gt 300 ]
+	# a loaded machine gives it a fraction of a CPU: a share, over a few samples
+	[ "$(total "$OUT" "^hidden2-$pid;")" -gt 60 ]
 	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' "^hidden2-$pid;")" -ge 90 ]
 }
 
