@@ -425,6 +425,29 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 	return err;
 }
 
+static void unwinder__release(struct unwinder *u, struct uproc *p);
+
+/*
+ * A held process waits for the worker only. Its mapping table was
+ * rewritten when a table it maps came, but not when the binary that held it
+ * went out of its mappings (or was forgotten) meanwhile: look again at each
+ * one, and let all go when the worker has nothing left.
+ */
+static int unwinder__recheck_held(struct unwinder *u)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < u->nr_procs; i++) {
+		if (!u->procs[i].held)
+			continue;
+		if (!cfi_worker__pending(u->worker))
+			unwinder__release(u, &u->procs[i]);
+		else
+			err = err ?: unwinder__sync(u, u->procs[i].tgid);
+	}
+	return err;
+}
+
 int unwinder__complete(struct unwinder *u)
 {
 	struct cfi_result r;
@@ -437,7 +460,7 @@ int unwinder__complete(struct unwinder *u)
 		else
 			cfi_table__free(r.table);
 	}
-	return err;
+	return err ?: unwinder__recheck_held(u);
 }
 
 int unwinder__wait(struct unwinder *u)
