@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "cficache.h"
 #include "cfiworker.h"
 #include "elfload.h"
 #include "extent.h"
@@ -34,6 +35,7 @@ struct ubin {
 	uint64_t asked_ns;      /* when its table was last asked for */
 	size_t need_rows, need_pages; /* OUT: the room its table takes (0: unknown) */
 	bool again;             /* asked for after it was left out */
+	bool cold;              /* BUILDING: not in the disk cache, built (holds processes) */
 };
 
 struct unwinder {
@@ -418,6 +420,9 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 		return 0;
 	}
 	ub->asked_ns = monotime__ns();
+	/* a table read from the cache takes milliseconds: only a build holds */
+	ub->cold = !image && !(u->o.cache_dir && b->build_id_len &&
+			       cficache__has(u->o.cache_dir, b->build_id, b->build_id_len));
 	err = image ? cfi_worker__submit_image(u->worker, b->id, image, size) :
 		      cfi_worker__submit(u->worker, b->id, b->fd);
 	if (!err)
@@ -566,7 +571,7 @@ static int unwinder__add_map(pid_t tgid, const struct mapping *m, void *ctx)
 			return -ENOMEM;
 		if (ub->state == UBIN_NEW && unwinder__ask(u, ub) == -ENOMEM)
 			return -ENOMEM;
-		c->building |= ub->state == UBIN_BUILDING;
+		c->building |= ub->state == UBIN_BUILDING && ub->cold;
 		if (ub->state == UBIN_LOADED && ubin__bias(ub, m->bin, m, &bias)) {
 			um->bias = bias;
 			um->bin = ub->bin;
