@@ -16,8 +16,9 @@
  * unwinder__tick() answers.
  *
  * With hold (a command bpfprof runs), a process that maps a binary whose
- * table is being built is stopped (SIGSTOP) until none is: it takes no
- * samples meanwhile, so no stack loses its frames to a cold cache.
+ * table is being built (not read from the disk cache) is stopped (SIGSTOP)
+ * until none is: it takes no samples meanwhile, so no stack loses its
+ * frames to a cold cache.
  */
 #ifndef BPFPROF_UNWINDER_H
 #define BPFPROF_UNWINDER_H
