@@ -420,9 +420,14 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 		return 0;
 	}
 	ub->asked_ns = monotime__ns();
-	/* a table read from the cache takes milliseconds: only a build holds */
-	ub->cold = !image && !(u->o.cache_dir && b->build_id_len &&
-			       cficache__has(u->o.cache_dir, b->build_id, b->build_id_len));
+	/*
+	 * Only a build holds: a table read from the cache takes milliseconds,
+	 * and a file without CFI (libicudata's 30 MB) is looked at every run
+	 */
+	ub->cold = !image &&
+		   !(u->o.cache_dir && b->build_id_len &&
+		     cficache__has(u->o.cache_dir, b->build_id, b->build_id_len)) &&
+		   cfi_table__has_cfi(b->fd);
 	err = image ? cfi_worker__submit_image(u->worker, b->id, image, size) :
 		      cfi_worker__submit(u->worker, b->id, b->fd);
 	if (!err)
