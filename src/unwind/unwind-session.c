@@ -84,7 +84,7 @@ static int unwind_session__configure(struct session *s, void *priv, struct loade
 	/*
 	 * 31/32 for rows, 1/32 for page entries: one 8-byte entry per 4 KiB
 	 * of code, against about 900 bytes of rows (libLLVM-14: 949k rows,
-	 * 12k pages). At 1/8, clang's three largest tables (29 MB) did not fit.
+	 * 12k pages). At 1/8, clang's 2.5M rows (28.6 MiB) did not fit.
 	 */
 	cfg->unwind_rows = mem / 32 * 31 / sizeof(struct unwind_row);
 	cfg->unwind_pages = mem / 32 / sizeof(__u64);
