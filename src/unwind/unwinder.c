@@ -694,7 +694,7 @@ void unwinder__drop(struct unwinder *u, pid_t tgid)
 {
 	for (size_t i = 0; i < u->nr_procs; i++)
 		if (u->procs[i].tgid == tgid) {
-			u->procs[i].held = false; /* gone: its pid may be another's soon */
+			/* held or not, never signalled: gone, its pid may be another's soon */
 			u->procs[i] = u->procs[--u->nr_procs];
 			break;
 		}
