@@ -12,7 +12,7 @@ _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	--debug-dir --jit-map-max'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only -g
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
-	--help --usage -V --version'
+	--no-unwind-hold --help --usage -V --version'
 
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq

@@ -128,6 +128,7 @@ complete -c bpfprof -n $rec -l call-graph -x -a 'fp\t"Frame pointers only" dwarf
 complete -c bpfprof -n $rec -s g -d "perf's switch for stacks: always on here"
 complete -c bpfprof -n $rec -l unwind-memory -x -d 'Kernel memory for unwind tables'
 complete -c bpfprof -n $rec -l stats -d 'Print walk outcomes, tables and BPF run time'
+complete -c bpfprof -n $rec -l no-unwind-hold -d 'Let the command run while its unwind tables are built'
 
 # bpfprof record and range: output
 complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'

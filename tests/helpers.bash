@@ -47,6 +47,11 @@ share() {
 	echo $(( part * 100 / base ))
 }
 
+# at_least VALUE MIN: VALUE >= MIN, saying so when not
+at_least() {
+	[ "$1" -ge "$2" ] || { echo "got $1, want >= $2" >&2; return 1; }
+}
+
 # within VALUE WANT TOLERANCE
 within() {
 	local d=$(( $1 - $2 ))

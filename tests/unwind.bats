@@ -53,11 +53,6 @@ repeat() {
 	echo "$s"
 }
 
-# at_least VALUE MIN: VALUE >= MIN, saying so when not
-at_least() {
-	[ "$1" -ge "$2" ] || { echo "got $1, want >= $2" >&2; return 1; }
-}
-
 # ending_in FUNC: the samples whose user stack ends in FUNC (kernel frames may follow)
 ending_in() {
 	echo ";$1(;[^; ]*_\\[k\\])* [0-9]+\$"

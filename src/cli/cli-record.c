@@ -44,6 +44,7 @@ enum {
 	OPT_LINES,
 	OPT_UNWIND,
 	OPT_UNWIND_MEMORY,
+	OPT_NO_UNWIND_HOLD,
 	OPT_STATS,
 	OPT_CALL_GRAPH,
 };
@@ -109,6 +110,10 @@ static const struct argp_option options[] = {
 	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
 	  "Kernel memory for unwind tables, e.g. 64M (default 32M, at most 4G and a "
 	  "quarter of the RAM); the least recently sampled tables make room for new ones",
+	  CLI_GROUP_SAMPLING },
+	{ "no-unwind-hold", OPT_NO_UNWIND_HOLD, NULL, 0,
+	  "Let the command run while the unwind tables of binaries it maps are built "
+	  "(default: it is stopped meanwhile, so no stack is cut short on a first run)",
 	  CLI_GROUP_SAMPLING },
 	{ "stats", OPT_STATS, NULL, 0,
 	  "Print the samples seen (of the idle task, of no target), how the stack "
@@ -300,6 +305,9 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_UNWIND_MEMORY:
 		parse_unwind_memory(state, opts, arg);
+		break;
+	case OPT_NO_UNWIND_HOLD:
+		opts->unwind.no_hold = true;
 		break;
 	case OPT_STATS:
 		opts->stats = true;

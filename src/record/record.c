@@ -87,6 +87,11 @@ static void record__unwind_stats(const struct profile *p, const struct unwind_se
 			"slowest table %.1f ms (%s)\n",
 		st->load_s, us->max_build_ns / 1e6,
 		us->max_build_name ? us->max_build_name : "-");
+	if (us->holds)
+		fprintf(stderr, "bpfprof: stats: processes stopped while their tables were "
+				"built: %u time%s, %.3f s in all, %.3f s at most "
+				"(--no-unwind-hold)\n",
+			us->holds, us->holds == 1 ? "" : "s", us->held_ns / 1e9, us->max_held_ns / 1e9);
 	if (us->latencies)
 		fprintf(stderr, "bpfprof: stats: %u tables loaded while sampling, %.1f ms "
 				"on average from the mapping (or the walk asking) to the "

@@ -801,6 +801,7 @@ static int session__run(struct session *s)
 		err = session__poll(s);
 	events__disable(s->ev);
 	s->t1 = monotime__ns();
+	session__each(s, stopped);
 	session__end_command(s);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));

@@ -111,6 +111,8 @@ struct session_hooks {
 	int (*ready)(struct session *s, void *priv);
 	/* every tick while sampling */
 	void (*tick)(struct session *s, void *priv);
+	/* sampling has stopped, before the command is ended: let go of the targets */
+	void (*stopped)(struct session *s, void *priv);
 	/* sampling has stopped and the side band is drained: drain, write, summarize */
 	int (*finish)(struct session *s, void *priv);
 	/*

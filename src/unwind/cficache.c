@@ -50,6 +50,16 @@ static char *cficache__path(const char *dir, const uint8_t *id, size_t len, bool
 	return path;
 }
 
+bool cficache__has(const char *dir, const uint8_t *id, size_t len)
+{
+	char *path = len && len <= BUILD_ID_MAX ? cficache__path(dir, id, len, false) : NULL;
+	struct stat st;
+	bool has = path && !stat(path, &st) && S_ISREG(st.st_mode);
+
+	free(path);
+	return has;
+}
+
 uint64_t cficache__checksum(const void *buf, size_t size)
 {
 	const unsigned char *p = buf;

@@ -62,6 +62,12 @@ uint64_t cficache__checksum(const void *body, size_t size);
 char *cficache__default_dir(void);
 
 /*
+ * Is there a cache file for build-id @id (@len bytes), no debug file (a
+ * table likely read, not built)? A stat, no check: cficache__load checks.
+ */
+bool cficache__has(const char *dir, const uint8_t *id, size_t len);
+
+/*
  * The cached table of the binary with build-id @id (@len bytes), built
  * with a debug file (@debug) or not, from files whose cfi_table__digest is
  * @source. NULL + errno: ENOENT (not cached), EBADMSG (a file that fails a

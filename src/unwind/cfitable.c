@@ -392,6 +392,22 @@ static int digest__elf(struct sha256 *c, Elf *elf)
 	return 0;
 }
 
+bool cfi_table__has_cfi(int fd)
+{
+	Elf *elf = elf_open__fd(fd);
+	Elf_Scn *scn = NULL;
+	const char *name;
+	GElf_Shdr sh;
+	bool has = false;
+
+	while (elf && !has && (scn = elf_scn__next(elf, scn, &sh, &name)))
+		/* libicudata's 4-byte .eh_frame is a terminator alone; a CIE and an FDE take 32 */
+		has = digest__wants(&sh, name) && strcmp(name, ".eh_frame_hdr") &&
+		      sh.sh_type != SHT_NOBITS && sh.sh_size >= 32;
+	elf_end(elf);
+	return has;
+}
+
 int cfi_table__digest(int fd, int debug_fd, uint8_t out[SHA256_SIZE])
 {
 	Elf *elf = elf_open__fd(fd), *debug = elf_open__fd(debug_fd);

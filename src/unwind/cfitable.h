@@ -52,6 +52,12 @@ struct cfi_table *cfi_table__build_fd(int fd, int debug_fd);
  * claim. 0 or -errno (-ENOEXEC: @fd is not ELF).
  */
 int cfi_table__digest(int fd, int debug_fd, uint8_t out[SHA256_SIZE]);
+/*
+ * Does the file at @fd have a section a table is built from (.eh_frame,
+ * SHT_X86_64_UNWIND, .debug_frame) large enough for one CIE and one FDE?
+ * Its section headers only.
+ */
+bool cfi_table__has_cfi(int fd);
 /* The same for an ELF image in memory (the vDSO). */
 struct cfi_table *cfi_table__build_mem(const void *image, size_t size);
 

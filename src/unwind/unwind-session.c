@@ -81,9 +81,13 @@ static int unwind_session__configure(struct session *s, void *priv, struct loade
 	if (!cfg->unwind)
 		return 0;
 	cfg->unwind_fallback = us->o.mode == UNWIND_AUTO;
-	/* 7/8 for rows, 1/8 for page entries (one per 4 KiB of code: ample) */
-	cfg->unwind_rows = mem / 8 * 7 / sizeof(struct unwind_row);
-	cfg->unwind_pages = mem / 8 / sizeof(__u64);
+	/*
+	 * 31/32 for rows, 1/32 for page entries: one 8-byte entry per 4 KiB
+	 * of code, against about 900 bytes of rows (libLLVM-14: 949k rows,
+	 * 12k pages). At 1/8, clang's 2.5M rows (28.6 MiB) did not fit.
+	 */
+	cfg->unwind_rows = mem / 32 * 31 / sizeof(struct unwind_row);
+	cfg->unwind_pages = mem / 32 / sizeof(__u64);
 	cfg->unwind_bins = UNWIND_BINS;
 	us->most_maps = 0;
 	proc_table__for_each_process(session__procs(s), most_mappings, us);
@@ -109,6 +113,18 @@ static void unwind_sync(pid_t tgid, void *ctx)
 	unwind_session__sync(ctx, tgid);
 }
 
+/*
+ * Hold (stop) a process while its tables are built only when every target
+ * is bpfprof's own: the command and its children, never -p, -t, -G or -a.
+ */
+static bool unwind_session__may_hold(const struct unwind_session *us, const struct session *s)
+{
+	const struct target_opts *t = &session__opts(s)->targets;
+
+	return !us->o.no_hold && t->command && !t->all_cpus && !t->pids.nr && !t->tids.nr &&
+	       !t->cgroup;
+}
+
 /* The tables of every binary the targets map now, before sampling starts. */
 static int unwind_session__start(struct session *s, void *priv, const struct loader_cfg *cfg)
 {
@@ -121,7 +137,8 @@ static int unwind_session__start(struct session *s, void *priv, const struct loa
 	us->cache_dir = cficache__default_dir();
 	us->uw = unwinder__new(session__loader(s), session__procs(s),
 			       &(struct unwinder_opts){ .cache_dir = us->cache_dir,
-							.max_bins = cfg->unwind_bins });
+							.max_bins = cfg->unwind_bins,
+							.hold = unwind_session__may_hold(us, s) });
 	if (!us->uw)
 		return session__fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s",
 				     strerror(errno));
@@ -209,6 +226,16 @@ static void unwind_session__tick(struct session *s, void *priv)
 		unwinder__tick(us->uw);
 }
 
+/* No process stays stopped for a table once sampling is over. */
+static void unwind_session__stopped(struct session *s, void *priv)
+{
+	struct unwind_session *us = priv;
+
+	(void)s;
+	if (us->uw)
+		unwinder__unhold(us->uw);
+}
+
 /* Before the loader and the process table go: the worker and the maps' users. */
 static void unwind_session__end(struct session *s, void *priv)
 {
@@ -231,5 +258,6 @@ const struct session_hooks unwind_session_hooks = {
 	.fd = unwind_session__fd,
 	.ready = unwind_session__ready,
 	.tick = unwind_session__tick,
+	.stopped = unwind_session__stopped,
 	.end = unwind_session__end,
 };

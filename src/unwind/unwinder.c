@@ -2,11 +2,13 @@
 /* Unwind tables into the BPF maps: built off the loop, placed, evicted; processes told. */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array.h"
+#include "cficache.h"
 #include "cfiworker.h"
 #include "elfload.h"
 #include "extent.h"
@@ -33,6 +35,7 @@ struct ubin {
 	uint64_t asked_ns;      /* when its table was last asked for */
 	size_t need_rows, need_pages; /* OUT: the room its table takes (0: unknown) */
 	bool again;             /* asked for after it was left out */
+	bool cold;              /* BUILDING: not in the disk cache, built (holds processes) */
 };
 
 struct unwinder {
@@ -51,6 +54,8 @@ struct unwinder {
 		pid_t tgid;
 		bool dirty;     /* its mappings changed since its table was written */
 		bool cut;       /* had more mappings than its table holds */
+		bool held;      /* stopped by us until its tables are built */
+		uint64_t held_ns; /* since when */
 	} *procs;               /* the processes with a mapping table (or about to) */
 	size_t nr_procs, cap_procs;
 	struct unwind_proc *proc; /* one value being built */
@@ -95,6 +100,7 @@ void unwinder__free(struct unwinder *u)
 {
 	if (!u)
 		return;
+	unwinder__unhold(u);
 	cfi_worker__free(u->worker);
 	for (size_t i = 0; i < u->nr_ubins; i++)
 		free(u->ubins[i].loads);
@@ -414,10 +420,41 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 		return 0;
 	}
 	ub->asked_ns = monotime__ns();
+	/*
+	 * Only a build holds: a table read from the cache takes milliseconds,
+	 * and a file without CFI (libicudata's 30 MB) is looked at every run
+	 */
+	ub->cold = !image &&
+		   !(u->o.cache_dir && b->build_id_len &&
+		     cficache__has(u->o.cache_dir, b->build_id, b->build_id_len)) &&
+		   cfi_table__has_cfi(b->fd);
 	err = image ? cfi_worker__submit_image(u->worker, b->id, image, size) :
 		      cfi_worker__submit(u->worker, b->id, b->fd);
 	if (!err)
 		ub->state = UBIN_BUILDING;
+	return err;
+}
+
+static void unwinder__release(struct unwinder *u, struct uproc *p);
+
+/*
+ * A held process waits for the worker only. Its mapping table was
+ * rewritten when a table it maps came, but not when the binary that held it
+ * went out of its mappings (or was forgotten) meanwhile: look again at each
+ * one, and let all go when the worker has nothing left.
+ */
+static int unwinder__recheck_held(struct unwinder *u)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < u->nr_procs; i++) {
+		if (!u->procs[i].held)
+			continue;
+		if (!cfi_worker__pending(u->worker))
+			unwinder__release(u, &u->procs[i]);
+		else
+			err = err ?: unwinder__sync(u, u->procs[i].tgid);
+	}
 	return err;
 }
 
@@ -433,7 +470,7 @@ int unwinder__complete(struct unwinder *u)
 		else
 			cfi_table__free(r.table);
 	}
-	return err;
+	return err ?: unwinder__recheck_held(u);
 }
 
 int unwinder__wait(struct unwinder *u)
@@ -461,12 +498,23 @@ static bool unwinder__room_in_sight(struct unwinder *u, const struct ubin *ub)
 	return unwinder__victim(u, ub->need_rows, ub->need_pages) != NULL;
 }
 
+/* A process is stopped for its tables: its walks cannot stamp the tables they need. */
+static bool unwinder__holding(const struct unwinder *u)
+{
+	for (size_t i = 0; i < u->nr_procs; i++)
+		if (u->procs[i].held)
+			return true;
+	return false;
+}
+
 void unwinder__tick(struct unwinder *u)
 {
 	size_t n = 0;
 	__u32 ids[256];
 
-	loader__set_unwind_epoch(u->l, ++u->epoch);
+	/* time stands still for eviction while one waits: its tables are not unused */
+	if (!unwinder__holding(u))
+		loader__set_unwind_epoch(u->l, ++u->epoch);
 	if (loader__take_unwind_wanted(u->l, ids, ARRAY_SIZE(ids), &n))
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -503,6 +551,7 @@ static bool ubin__bias(const struct ubin *ub, const struct binary *b, const stru
 struct sync_ctx {
 	struct unwinder *u;
 	int err;
+	bool building; /* a binary it maps has its table with the worker */
 };
 
 static int unwinder__add_map(pid_t tgid, const struct mapping *m, void *ctx)
@@ -527,6 +576,7 @@ static int unwinder__add_map(pid_t tgid, const struct mapping *m, void *ctx)
 			return -ENOMEM;
 		if (ub->state == UBIN_NEW && unwinder__ask(u, ub) == -ENOMEM)
 			return -ENOMEM;
+		c->building |= ub->state == UBIN_BUILDING && ub->cold;
 		if (ub->state == UBIN_LOADED && ubin__bias(ub, m->bin, m, &bias)) {
 			um->bias = bias;
 			um->bin = ub->bin;
@@ -545,6 +595,46 @@ static int map__cmp(const void *a, const void *b)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
+/* Continue @p if we stopped it. */
+static void unwinder__release(struct unwinder *u, struct uproc *p)
+{
+	uint64_t dt;
+
+	if (!p->held)
+		return;
+	p->held = false;
+	kill(p->tgid, SIGCONT); /* ESRCH: it is gone, nothing to continue */
+	dt = monotime__ns() - p->held_ns;
+	u->st.held_ns += dt;
+	if (dt > u->st.max_held_ns)
+		u->st.max_held_ns = dt;
+}
+
+/*
+ * With hold: stop @p while a table of a binary it maps is being built, so
+ * it runs (and is sampled) only with every table in; continue it once none
+ * is. Without a table that fits, it runs: only building holds it.
+ */
+static void unwinder__hold(struct unwinder *u, struct uproc *p, bool building)
+{
+	if (!building) {
+		unwinder__release(u, p);
+		return;
+	}
+	if (!u->o.hold || p->held || kill(p->tgid, SIGSTOP))
+		return;
+	p->held = true;
+	p->held_ns = monotime__ns();
+	u->st.holds++;
+}
+
+void unwinder__unhold(struct unwinder *u)
+{
+	u->o.hold = false;
+	for (size_t i = 0; i < u->nr_procs; i++)
+		unwinder__release(u, &u->procs[i]);
+}
+
 int unwinder__sync(struct unwinder *u, pid_t tgid)
 {
 	struct sync_ctx c = { .u = u };
@@ -560,6 +650,7 @@ int unwinder__sync(struct unwinder *u, pid_t tgid)
 		return err;
 	/* listing the mappings may have grown procs: p may have moved */
 	p = unwinder__proc(u, tgid);
+	unwinder__hold(u, p, c.building);
 	if (c.err == -E2BIG && !p->cut) {
 		p->cut = true;
 		u->st.maps_cut++;
@@ -603,6 +694,7 @@ void unwinder__drop(struct unwinder *u, pid_t tgid)
 {
 	for (size_t i = 0; i < u->nr_procs; i++)
 		if (u->procs[i].tgid == tgid) {
+			/* held or not, never signalled: gone, its pid may be another's soon */
 			u->procs[i] = u->procs[--u->nr_procs];
 			break;
 		}

@@ -14,6 +14,11 @@
  * through it); one that cannot is left out, and asked for again by the
  * program when a walk goes through its binary (unwind_wanted), which
  * unwinder__tick() answers.
+ *
+ * With hold (a command bpfprof runs), a process that maps a binary whose
+ * table is being built (not read from the disk cache) is stopped (SIGSTOP)
+ * until none is: it takes no samples meanwhile, so no stack loses its
+ * frames to a cold cache.
  */
 #ifndef BPFPROF_UNWINDER_H
 #define BPFPROF_UNWINDER_H
@@ -38,11 +43,13 @@ enum unwind_mode {
 struct unwind_opts {
 	enum unwind_mode mode;     /* --unwind */
 	unsigned long long memory; /* --unwind-memory: bytes of unwind tables */
+	bool no_hold;              /* --no-unwind-hold: never stop the command for a table */
 };
 
 struct unwinder_opts {
 	const char *cache_dir; /* NULL: no disk cache */
 	unsigned int max_bins; /* entries of unwind_bins (loader_cfg.unwind_bins) */
+	bool hold;             /* stop a process while a table it maps is built */
 };
 
 struct unwinder_stats {
@@ -62,6 +69,9 @@ struct unwinder_stats {
 	unsigned int latencies;   /* tables latency_ns sums over */
 	unsigned int updates;     /* process mapping tables written */
 	unsigned int maps_cut;    /* processes that had more mappings than a table holds */
+	unsigned int holds;       /* processes stopped while their tables were built */
+	uint64_t held_ns;         /* the time they were stopped, summed */
+	uint64_t max_held_ns;     /* the longest stop */
 };
 
 struct unwinder;
@@ -86,6 +96,8 @@ int unwinder__mark(struct unwinder *u, pid_t tgid);
 int unwinder__flush(struct unwinder *u);
 /* Forget @tgid's mappings (it exited). */
 void unwinder__drop(struct unwinder *u, pid_t tgid);
+/* Continue every process held for a table and hold none from now on (sampling is over). */
+void unwinder__unhold(struct unwinder *u);
 /* Binary @id is freed (no process maps it): its table leaves the maps. */
 void unwinder__forget_binary(struct unwinder *u, unsigned int id);
 
