@@ -72,7 +72,7 @@ count_of() {
 	l=$(leaves "$OUT" fp-three fp-three)
 	echo "$l" >&2
 	all=$(awk '{ s += $2 } END { print s + 0 }' <<<"$l")
-	[ "$all" -gt 200 ]
+	[ "$all" -gt 100 ]
 	# every leaf frame is an FDE start (readelf), so there are at most as
 	# many as functions that run: leaf_a/b/c, split, run_workload, main, _start
 	fdes=$(fde_offsets "$BIN/fp-three")
@@ -107,7 +107,7 @@ count_of() {
 	l=$(leaves "$OUT" dlopen-late libchain15.so)
 	echo "$l" >&2
 	all=$(awk '{ s += $2 } END { print s + 0 }' <<<"$l")
-	[ "$all" -gt 200 ]
+	[ "$all" -gt 100 ]
 	# chain_15 spins: one frame, at its file offset, its FDE's start
 	fde_offsets "$BIN/libchain15.so" | grep -qx "$leaf"
 	[ $(( $(count_of "$l" "$leaf") * 100 / all )) -ge 95 ]
