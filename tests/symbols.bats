@@ -92,6 +92,18 @@ rust_names() {
 	[ "$(share "$OUT" ';[^;]*hotFunction[^;]*_\[j\] [0-9]+$' '^node;')" -ge 50 ]
 }
 
+@test "JIT code in shared anonymous memory (/dev/zero (deleted)) is named from the perf map" {
+	cd "$BATS_TEST_TMPDIR"
+	# MAP_SHARED | MAP_ANONYMOUS code, named jit_hot in the workload's perf map
+	run "$BPFPROF" record -F 999 -o "$OUT" -- sh -c "echo \$\$ >jit.pid && exec '$WORKLOADS/jit-shared' 1.5"
+	rm -f "/tmp/perf-$(cat jit.pid).map"
+	[ "$status" -eq 0 ]
+	well_formed "$OUT"
+	[ "$(total "$OUT" '^jit-shared;')" -gt 100 ]
+	[ "$(share "$OUT" ';jit_hot_\[j\] [0-9]+$' '^jit-shared;')" -ge 50 ]
+	[ "$(total "$OUT" '\[zero\+0x')" -eq 0 ]
+}
+
 @test "a JIT map in a container's own /tmp is read while it runs, and names frames after it is gone" {
 	command -v node >/dev/null || skip "node not installed (Debian nodejs)"
 	command -v unshare >/dev/null || skip "unshare (util-linux) not installed"

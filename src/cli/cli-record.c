@@ -134,7 +134,9 @@ static const struct argp_option options[] = {
 	{ "no-inline", OPT_NO_INLINE, NULL, 0,
 	  "No inlined-call frames (FUNC_[i]); with neither them nor --lines, DWARF is not read",
 	  CLI_GROUP_OUTPUT },
-	{ "lines", OPT_LINES, NULL, 0, "Add the source FILE:LINE to each frame name",
+	{ "lines", OPT_LINES, NULL, 0,
+	  "Add the source FILE:LINE to each frame name; code without a symbol keeps each "
+	  "instruction's own [BINARY+0xOFFSET]",
 	  CLI_GROUP_OUTPUT },
 
 	{ NULL, 0, NULL, 0, "Help:", -1 },

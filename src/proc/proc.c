@@ -582,6 +582,26 @@ static const struct mapping *image__find(struct image *img, uint64_t addr)
 	return i < img->nr && addr < img->maps[i].end ? &img->maps[i] : NULL;
 }
 
+bool proc__anon_path(const char *path)
+{
+	/* the files behind shared anonymous memory, "(deleted)" or not */
+	static const char *const anon_files[] = { "/dev/zero", "/anon_hugepage" };
+	static const char deleted[] = " (deleted)";
+
+	if (path[0] != '/')
+		return strcmp(path, "[vdso]") != 0;
+	if (!strncmp(path, "//anon", 6))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(anon_files); i++) {
+		size_t n = strlen(anon_files[i]);
+
+		if (!strncmp(path, anon_files[i], n) &&
+		    (!path[n] || !strcmp(path + n, deleted)))
+			return true;
+	}
+	return false;
+}
+
 static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
 				   const struct map_event *ev)
 {
@@ -589,9 +609,7 @@ static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
 
 	if (ev->end <= ev->start)
 		return -EINVAL;
-	/* the side band names anonymous memory "//anon"; /proc leaves it empty */
-	if ((ev->path[0] == '/' && strncmp(ev->path, "//anon", 6)) ||
-	    !strcmp(ev->path, "[vdso]")) {
+	if (!proc__anon_path(ev->path)) {
 		m.bin = proc_table__binary(pt, p, ev);
 		if (!m.bin)
 			return -ENOMEM;

@@ -142,6 +142,16 @@ static inline uint64_t mapping__file_offset(const struct mapping *m, uint64_t ad
 }
 
 /*
+ * @path (a map_event's) names memory of no file, as perf's is_anon_memory
+ * has it: "" and "[heap]", "[anon:NAME]" (/proc), "//anon" (the side band),
+ * and the files the kernel puts behind shared anonymous memory
+ * (MAP_SHARED|MAP_ANONYMOUS: "/dev/zero (deleted)"; with MAP_HUGETLB
+ * "/anon_hugepage (deleted)"). Its code is named from the process's JIT
+ * map. "[vdso]" and other paths are files. Pure.
+ */
+bool proc__anon_path(const char *path);
+
+/*
  * Parse one /proc/PID/maps line. Returns 1 for an executable mapping
  * (@ev filled; ev->path points into @line), 0 for another mapping,
  * -EINVAL for a malformed line. Pure.

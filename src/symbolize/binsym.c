@@ -11,6 +11,7 @@
 #include "binsym.h"
 #include "debugfile.h"
 #include "elfsymtab.h"
+#include "fdefuncs.h"
 #include "srccache.h"
 #include "srcinfo.h"
 #include "u64map.h"
@@ -25,6 +26,9 @@ struct binsym {
 	int dwarf_fd;           /* the debug file, kept until its DWARF is read; -1: none */
 	struct srcinfo *si;     /* NULL until needed, or when there is no DWARF */
 	bool si_tried;
+	struct fdefuncs *funcs; /* its .eh_frame's functions, read on the first
+				   address no symbol names; NULL: none */
+	bool funcs_tried;
 	bool interrupted;       /* its debuginfod query was cut short by a signal */
 	struct u64map by_off;   /* file offset << 1 | ret -> struct symloc */
 	struct u64map by_vaddr; /* vaddr << 1 | ret -> struct symloc */
@@ -164,6 +168,7 @@ void binsym__free(struct binsym *bs)
 	symlocs__free(&bs->by_off);
 	symlocs__free(&bs->by_vaddr);
 	src_frames__free(&bs->sf);
+	fdefuncs__free(bs->funcs);
 	free(bs);
 }
 
@@ -345,16 +350,49 @@ const struct symloc *binsym__at_vaddr(struct binsym *bs, uint64_t vaddr, bool re
 	return loc;
 }
 
+/*
+ * The file offset an address without a symbol is named after: that of
+ * the start of the function holding it (@vaddr, already moved back into
+ * the call for return addresses), its FDE's, so that every sample of one
+ * function folds into one frame; @off itself with --lines (each
+ * instruction its own frame, as each line is), when the binary has no
+ * FDE there, or once the profile is wanted now. *@err on ENOMEM.
+ */
+static uint64_t binsym__unnamed_off(struct binsym *bs, uint64_t vaddr, uint64_t off, int *err)
+{
+	uint64_t start, start_off;
+
+	if (bs->o.lines || bs->b->vdso || bs->b->fd < 0)
+		return off;
+	if (!bs->funcs_tried && !binsym__stopped(bs)) {
+		bs->funcs_tried = true;
+		if (fdefuncs__load_fd(bs->b->fd, &bs->funcs) == -ENOMEM)
+			*err = -ENOMEM;
+	}
+	if (bs->funcs && !fdefuncs__start(bs->funcs, vaddr, &start) &&
+	    !elf_symtab__vaddr_to_off(bs->tab, start, &start_off))
+		return start_off;
+	return off;
+}
+
 const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret)
 {
 	uint64_t key = off << 1 | ret, lookup_off = ret && off ? off - 1 : off, vaddr;
 	struct symloc *loc = u64map__get(&bs->by_off, key);
+	uint64_t name_off = off;
 	char *name;
+	int err = 0;
 
 	if (loc)
 		return loc;
 	if (bs->tab && !elf_symtab__off_to_vaddr(bs->tab, lookup_off, &vaddr)) {
 		loc = binsym__resolve(bs, vaddr);
+		if (loc && !loc->f[0].name)
+			name_off = binsym__unnamed_off(bs, vaddr, off, &err);
+		if (err) {
+			free(loc);
+			return NULL;
+		}
 	} else {
 		loc = calloc(1, sizeof(*loc) + sizeof(loc->f[0]));
 		if (loc)
@@ -363,10 +401,11 @@ const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret
 	if (!loc)
 		return NULL;
 	if (!loc->f[0].name) {
-		/* no symbol: the file offset, so it can be resolved later; the
+		/* no symbol: a file offset (its function's start, see
+		 * binsym__unnamed_off), so it can be resolved later; the
 		 * name is kept in the same allocation, after the frames */
 		size_t head = sizeof(*loc) + loc->nr * sizeof(loc->f[0]);
-		int len = snprintf(NULL, 0, "[%s+0x%" PRIx64 "]", bs->b->name, off);
+		int len = snprintf(NULL, 0, "[%s+0x%" PRIx64 "]", bs->b->name, name_off);
 		struct symloc *grown = len < 0 ? NULL : realloc(loc, head + len + 1);
 
 		if (!grown) {
@@ -375,7 +414,7 @@ const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret
 		}
 		loc = grown;
 		name = (char *)loc + head;
-		snprintf(name, len + 1, "[%s+0x%" PRIx64 "]", bs->b->name, off);
+		snprintf(name, len + 1, "[%s+0x%" PRIx64 "]", bs->b->name, name_off);
 		loc->f[0].name = name;
 	}
 	if (u64map__set(&bs->by_off, key, loc)) {

@@ -78,7 +78,10 @@ const char *binsym__refused(const struct binsym *bs);
 
 /*
  * The frames at file offset @off (@ret: a return address; the call before
- * it is looked up). A frame without a symbol is named "[NAME+0xOFF]".
+ * it is looked up). A frame without a symbol is named "[NAME+0xOFF]", OFF
+ * the file offset of the start of the .eh_frame FDE (the function) holding
+ * it, else (no FDE there, or with lines: each instruction its own frame)
+ * @off itself.
  * NULL only on ENOMEM. Lives as long as @bs.
  */
 const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret);

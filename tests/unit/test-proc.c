@@ -75,6 +75,13 @@ int main(void)
 	CHECK_STR(e.path, "/usr/lib/libx.so (deleted)", "the path keeps its spaces, loses its newline");
 	CHECK(proc__parse_maps_line(l2, &e) == 0, "a data mapping is skipped");
 	CHECK(proc__parse_maps_line(l3, &e) == -EINVAL, "a malformed line is an error");
+	CHECK(proc__anon_path("/dev/zero (deleted)") && proc__anon_path("/anon_hugepage (deleted)") &&
+	      proc__anon_path("/dev/zero") && proc__anon_path("//anon") && proc__anon_path("") &&
+	      proc__anon_path("[anon:jit]"),
+	      "shared and private anonymous memory is anonymous, as perf has it");
+	CHECK(!proc__anon_path("/dev/zeros") && !proc__anon_path("/usr/lib/libx.so (deleted)") &&
+	      !proc__anon_path("[vdso]") && !proc__anon_path("/memfd:jit (deleted)"),
+	      "files, the vDSO and memfds are not");
 
 	pt = proc_table__new(true);
 	a = ev(0x400000, 0x401000, 0x1000, "/nonexistent/a", 11);
