@@ -114,6 +114,21 @@ ending_in() {
 	at_least "$(share "$OUT" "^dlopen-late;$START;main;before_dlopen( |;)" ';before_dlopen( |;)')" 97
 }
 
+@test "4b: a library linked by lld, whose code is not at its file offsets, unwinds whole" {
+	# lld starts the text segment in the file page where rodata ends
+	# (offset 0x750, address 0x1750): the mapping's first page is rodata's
+	cp "$WORKLOADS/dlopen-late" "$BATS_TEST_TMPDIR/"
+	cp "$WORKLOADS/libchain15-lld.so" "$BATS_TEST_TMPDIR/libchain15.so"
+	record --unwind=dwarf -- "$BATS_TEST_TMPDIR/dlopen-late" 2.5 1
+	local n
+	n=$(total "$OUT" ';chain_15( |;)')
+	at_least "$n" 200
+	# (before: two thirds of all walks stopped "at an address in no known
+	# mapping", the table's bias 0x1000 off; none whole)
+	at_least "$(share "$OUT" "^dlopen-late;$START;main;chain_run;$(chain chain_ 1 15)( |;)" \
+		';chain_15( |;)')" 90
+}
+
 @test "5: calls through PLT stubs, lazy and -z now, never break the stack" {
 	for w in unwind-plt unwind-plt-now; do
 		record --unwind=dwarf -- "$WORKLOADS/$w" 2

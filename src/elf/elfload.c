@@ -77,6 +77,21 @@ const struct elf_load *elf_loads__by_offset(const struct elf_load *l, size_t n, 
 	return elf_loads__holding(l, n, false, off, len);
 }
 
+const struct elf_load *elf_loads__code(const struct elf_load *l, size_t n, uint64_t off,
+				       uint64_t len)
+{
+	uint64_t end = len > UINT64_MAX - off ? UINT64_MAX : off + len;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t s = l[i].offset;
+		uint64_t e = l[i].filesz > UINT64_MAX - s ? UINT64_MAX : s + l[i].filesz;
+
+		if ((l[i].flags & PF_X) && s < e && s < end && off < e)
+			return &l[i];
+	}
+	return elf_loads__by_offset(l, n, off, 0);
+}
+
 const struct elf_load *elf_loads__by_vaddr(const struct elf_load *l, size_t n, uint64_t vaddr,
 					   uint64_t len)
 {

@@ -23,6 +23,17 @@ struct elf_load {
  */
 int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n);
 
+/*
+ * The segment an executable mapping of [@off, @off + @len) of the file
+ * maps the code of: the executable segment whose file bytes the range
+ * overlaps, else the one that holds @off (NULL: none). A mapping starts at
+ * a page: lld places the text segment in the file page where the read-only
+ * one before it ends (offset 0x750, address 0x1750), so the mapping's
+ * first byte belongs to that other segment, 0x1000 apart in address.
+ */
+const struct elf_load *elf_loads__code(const struct elf_load *l, size_t n, uint64_t off,
+				       uint64_t len);
+
 /* The segment whose file bytes hold [@off, @off + @len), or NULL. */
 const struct elf_load *elf_loads__by_offset(const struct elf_load *l, size_t n, uint64_t off,
 					    uint64_t len);

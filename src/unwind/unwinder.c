@@ -540,7 +540,7 @@ static bool ubin__bias(const struct ubin *ub, const struct binary *b, const stru
 		*bias = m->start + ub->base;
 		return true;
 	}
-	seg = elf_loads__by_offset(ub->loads, ub->nr_loads, m->pgoff, 0);
+	seg = elf_loads__code(ub->loads, ub->nr_loads, m->pgoff, m->end - m->start);
 	if (!seg)
 		return false;
 	/* vaddr(a) = a - start + pgoff - p_offset + p_vaddr; row pc = vaddr - base */

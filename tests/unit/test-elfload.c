@@ -89,8 +89,28 @@ static void test_headers_out_of_reach(void)
 		close(fd);
 }
 
+/* lld's layout (libchain15-lld.so): text shares its first file page with rodata */
+static void test_code(void)
+{
+	static const struct elf_load lld[] = {
+		{ .offset = 0x0, .vaddr = 0x0, .filesz = 0x744, .flags = PF_R },
+		{ .offset = 0x750, .vaddr = 0x1750, .filesz = 0x470, .flags = PF_R | PF_X },
+		{ .offset = 0xbc0, .vaddr = 0x2bc0, .filesz = 0x1b0, .flags = PF_R | PF_W },
+	};
+
+	CHECK(elf_loads__code(lld, 3, 0x0, 0x1000) == &lld[1],
+	      "a mapping from file page 0: the text segment, not the rodata that starts there");
+	CHECK(elf_loads__code(lld, 3, 0x1000, 0x1000) == NULL,
+	      "a mapping past every segment's bytes: none");
+	CHECK(elf_loads__code(loads, NR, 0x1100, 0x1000) == &loads[1],
+	      "no executable segment: the one holding the offset");
+	CHECK(elf_loads__code(lld, 3, UINT64_MAX - 10, 100) == NULL,
+	      "a range that would wrap around: none");
+}
+
 int main(void)
 {
+	test_code();
 	test_by_offset();
 	test_by_vaddr();
 	test_headers_out_of_reach();
