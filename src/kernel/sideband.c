@@ -105,7 +105,13 @@ static int sideband__open_ring(struct sideband *sb, struct ring *r, int cpu,
 		.comm = 1,
 		.comm_exec = 1,
 		.task = 1,
-		.build_id = 1,
+		/*
+		 * No .build_id: the kernel would then set
+		 * PERF_RECORD_MISC_MMAP_BUILD_ID on the MMAP2 records of every
+		 * side-band event iterated after ours (perf record's too), and
+		 * perf 6.1 reads their dev/inode as a build-id and aborts. The
+		 * dev/inode identify the file; its build-id is read from it.
+		 */
 		/* every record ends with its time on the monotonic clock */
 		.sample_id_all = 1,
 		.sample_type = PERF_SAMPLE_TIME,
