@@ -237,7 +237,7 @@ static int range__stacks(struct session *s, struct range_mode *rm, const struct 
 	p->duration = ls->duration;
 	memcpy(p->stats, ls->stats, sizeof(p->stats));
 	err = o->stacks_out.format->write_profile(outfile__stream(rm->stacks_out), p,
-						  &o->stacks_out);
+						  &o->stacks_out, NULL);
 	return err ? outfile__error(rm->stacks_out) ?: err : outfile__commit(rm->stacks_out);
 }
 

@@ -210,6 +210,11 @@ pid_t session__command_pid(const struct session *s)
 	return s->cmd ? command__pid(s->cmd) : 0;
 }
 
+int session__command_cpu_ns(const struct session *s, uint64_t *ns)
+{
+	return s->cmd ? command__cpu_ns(s->cmd, ns) : -ENOENT;
+}
+
 bool session__before_exec(const struct session *s, pid_t tgid)
 {
 	return s->cmd_before_exec && tgid == command__pid(s->cmd);
@@ -219,6 +224,18 @@ int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs)
 {
 	if (s->stats_fd < 0 || loader__prog_stats(s->l, ns, runs) || !*runs)
 		return -ENODATA;
+	return 0;
+}
+
+int session__period_ns(const struct session *s, uint64_t *ns)
+{
+	const struct sampling_opts *so = &s->o->sampling;
+	const struct perf_event_attr *a = &so->attr;
+
+	if (a->type != PERF_TYPE_SOFTWARE ||
+	    (a->config != PERF_COUNT_SW_CPU_CLOCK && a->config != PERF_COUNT_SW_TASK_CLOCK))
+		return -ENOTSUP;
+	*ns = so->use_period ? so->period : 1000000000ull / (so->freq ? so->freq : 1);
 	return 0;
 }
 
