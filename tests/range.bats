@@ -181,6 +181,23 @@ samples() {
 	[ "$stderr" = "bpfprof range: range '$lo-$hi': absolute user addresses need exactly one target process (-p PID, or -- COMMAND)" ]
 }
 
+@test "an address no symbol covers reads (no symbol) in the function column" {
+	# the padding after loops(): the range runs past its st_size up to clear()
+	local vaddr size end next
+	read -r vaddr size < <(nm -S "$WORKLOADS/range-loops" | awk '$4 == "loops" { print $1, $2 }')
+	next=0x$(nm "$WORKLOADS/range-loops" | awk '$3 == "clear" { print $1 }')
+	end=$((0x$vaddr + 0x$size))
+	[ "$end" -lt "$((next))" ]
+	run "$BPFPROF" range -F 99 -o "$OUT" "range-loops:$(printf '0x%x' $((end - 4)))-$next" \
+		-- "$WORKLOADS/range-loops" 0.2
+	echo "$output"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	grep -qE "^ +0x[0-9a-f]+  loops\+0x[0-9a-f]+ " "$OUT"
+	grep -qE "^ +$(printf '0x%x' "$end")  \(no symbol\) +0 " "$OUT"
+	refute grep -qE '^ +0x[0-9a-f]+  \? ' "$OUT"
+}
+
 @test "a binary no target maps: a warning naming it, a header and 0 samples" {
 	start range-loops 2
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.3 -o "$OUT" \
