@@ -315,16 +315,38 @@ samples() {
 		"$WORKLOADS/unwind-plt:nope@plt" -- "$WORKLOADS/unwind-plt" 1
 }
 
-@test "a by-name range whose symbol is missing in the binary mapped later: a warning" {
-	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:no_such_fn \
-		range-loops:loops -- "$WORKLOADS/dlopen-late" 1.5 0.5
+@test "a by-name range whose symbol is missing in the binary mapped later: exit 64 then, naming the nearest symbols" {
+	# dlopen-late maps libchain15.so after 0.5 s and would run for 20: the
+	# run ends when the library is mapped, the command with it, and no
+	# listing is written
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:chain_16 \
+		range-loops:loops -- "$WORKLOADS/dlopen-late" 20 0.5
+	echo "$stderr"
+	[ "$status" -eq 64 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ ${stderr_lines[0]} =~ ^bpfprof\ range:\ range\ \'libchain15\.so:chain_16\':\ unknown\ symbol\ \'chain_16\'\ in\ libchain15\.so\;\ nearest\ names\ there:\ chain_06,\ chain_10,\ chain_11,\ chain_12,\ chain_13\ \(.*/libchain15\.so,\ just\ mapped\ by\ process\ [0-9]+\)$ ]]
+	[ ! -e "$OUT" ]
+	# the same name given before sampling, where the library is mapped
+	start dlopen-late 20 0
+	wait_until grep -q libchain15 "/proc/${PIDS[0]}/maps"
+	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -d 1 -o "$OUT" libchain15.so:chain_16
+	[ "$status" -eq 64 ]
+	[[ $stderr == "bpfprof range: unknown symbol 'chain_16' in libchain15.so; nearest names there: chain_06, chain_10, chain_11, chain_12, chain_13" ]]
+}
+
+@test "libc's memcpy: the variant this CPU runs, in a note and the header; no warning for a command's library" {
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libc.so.6:memcpy -- \
+		"$WORKLOADS/range-loops" 0.3
 	echo "$stderr"
 	cat "$OUT"
 	[ "$status" -eq 0 ]
-	[[ $stderr == *"range 'libchain15.so:no_such_fn': unknown symbol 'no_such_fn' in libchain15.so"* ]]
-	grep -q "^  not counted: unknown symbol 'no_such_fn' in libchain15.so\$" "$OUT"
-	[ "$(samples "$OUT" 1)" -eq 0 ]
-	[ "$(samples "$OUT" 2)" -eq 0 ]
+	# two symbol versions, the default one an IFUNC: the code it selects here
+	[[ $stderr =~ note:\ range\ \'libc\.so\.6:memcpy\':\ 2\ functions\ are\ named\ memcpy\ in\ libc\.so\.6\;\ the\ default\ one\ runs\ (__mem[a-z0-9_]+)\ on\ this\ CPU ]]
+	local impl=${BASH_REMATCH[1]}
+	grep -q "^  symbol: memcpy (an IFUNC; here it selects $impl), 0x" "$OUT"
+	# the command maps libc right after its exec: nothing to warn about
+	[[ $stderr != *"no target process maps"* ]]
+	[[ $stderr != *ambiguous* ]]
 }
 
 @test "--stacks writes the stacks of the in-range samples, a frame per range" {

@@ -68,6 +68,7 @@ struct session {
 	uint64_t t0, t1;       /* the run, from monotime__ns() */
 	double next_tick;      /* monotonic seconds */
 	bool stop;
+	int stop_status;       /* a hook's failure while sampling (session__stop) */
 	unsigned int stop_signals; /* SIGINT, SIGTERM, SIGHUP read while sampling */
 };
 
@@ -141,6 +142,24 @@ void session__warn(const struct session *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	session__vprint(s, "warning: ", fmt, ap);
 	va_end(ap);
+}
+
+void session__note(const struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->o->quiet)
+		return;
+	va_start(ap, fmt);
+	session__vprint(s, "note: ", fmt, ap);
+	va_end(ap);
+}
+
+void session__stop(struct session *s, int status)
+{
+	s->stop = true;
+	if (!s->stop_status)
+		s->stop_status = status;
 }
 
 /* Seconds from @a to @b, both from monotime__ns(). */
@@ -813,7 +832,7 @@ static int session__run(struct session *s)
 	session__end_command(s);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
-	return 0;
+	return s->stop_status;
 }
 
 /* ---- the end ---- */

@@ -143,6 +143,15 @@ int session__fail(const struct session *s, int status, const char *fmt, ...)
 /* "PROG: warning: MESSAGE" on stderr. */
 void session__warn(const struct session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* "PROG: note: MESSAGE" on stderr, unless -q. */
+void session__note(const struct session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/*
+ * From a hook while sampling runs, after its one line (session__fail):
+ * stop sampling as a stop signal does (the command gets SIGTERM), write
+ * nothing, and exit with @status (the first one given).
+ */
+void session__stop(struct session *s, int status);
 
 const struct session_opts *session__opts(const struct session *s);
 const char *session__prog(const struct session *s);
