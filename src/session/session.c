@@ -873,6 +873,8 @@ static int session__finish(struct session *s)
 
 	session__hurry_on_signal(s);
 	sideband__drain(s->sb, &proc_ops, s);
+	if (s->stop_status)
+		return s->stop_status; /* a hook stopped the run in the last records */
 	session__each_until(s, status, finish);
 	skipped = symbolizer__skipped(s->sym);
 	if (!status && skipped)
