@@ -409,9 +409,12 @@ range_fails() {
 @test "ranges that cannot be resolved: exit 64 and one line naming them, before sampling" {
 	start range-loops 3
 	local p=${PIDS[0]}
-	range_fails "unknown symbol 'no_such_function' in libc.so.6" -p "$p" libc.so.6:no_such_function
-	range_fails "unknown symbol 'nope' in range-loops" -p "$p" range-loops:nope
-	range_fails "unknown symbol 'nope' in $WORKLOADS/range-loops" "$WORKLOADS/range-loops:nope"
+	range_fails "unknown symbol 'no_such_function' in libc.so.6; no function there has a name near it" \
+		-p "$p" libc.so.6:no_such_function
+	range_fails "unknown symbol 'nope' in range-loops; no function there has a name near it" \
+		-p "$p" range-loops:nope
+	range_fails "unknown symbol 'loop' in $WORKLOADS/range-loops; nearest names there: loops" \
+		"$WORKLOADS/range-loops:loop"
 	range_fails "no binary '/nonexistent/libfoo.so': No such file or directory" \
 		/nonexistent/libfoo.so:foo
 	range_fails "unknown kernel symbol 'no_such_kernel_function'" no_such_kernel_function
