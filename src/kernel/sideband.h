@@ -19,10 +19,8 @@
 struct sb_mmap {
 	pid_t pid, tid;
 	uint64_t start, len, pgoff;
-	uint32_t maj, min; /* 0 when a build-id came instead */
+	uint32_t maj, min;
 	uint64_t ino;
-	const uint8_t *build_id; /* NULL when maj/min/ino came instead */
-	size_t build_id_len;
 	uint32_t prot, flags;
 	const char *filename;
 };

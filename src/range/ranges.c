@@ -639,6 +639,8 @@ static int range__wants(struct range_set *rs, struct range *r, const struct bina
 	}
 	if (r->spec.binary_is_path || !name__matches(r->spec.binary, b->name))
 		return 0;
+	if (b->fd < 0)
+		return 0; /* a file never opened tells nothing of its symbols: the next one */
 	err = range__resolve_late(rs, r, b);
 	*yes = !err && !r->late;
 	return err;

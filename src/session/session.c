@@ -593,8 +593,6 @@ static void sb_mmap(void *ctx, const struct sb_mmap *m)
 		.pgoff = m->pgoff,
 		.dev = makedev(m->maj, m->min),
 		.ino = m->ino,
-		.build_id = m->build_id,
-		.build_id_len = m->build_id_len,
 		.path = m->filename,
 	};
 
