@@ -311,7 +311,7 @@ samples() {
 	[ $(( $(samples "$OUT" 1) * 100 / all )) -ge 2 ]
 	[ $(( $(samples "$OUT" 2) * 100 / all )) -ge 2 ]
 	# a stub the binary does not have is an unknown symbol, like any other
-	range_fails "unknown symbol 'nope@plt' in $WORKLOADS/unwind-plt" \
+	range_fails "unknown symbol 'nope@plt' in $WORKLOADS/unwind-plt; no function there has a name near it" \
 		"$WORKLOADS/unwind-plt:nope@plt" -- "$WORKLOADS/unwind-plt" 1
 }
 
