@@ -39,7 +39,6 @@ static void seen__mmap(void *ctx, const struct sb_mmap *m)
 
 	assert(n < s->size);
 	assert(m->len && m->start + m->len > m->start);
-	assert(!m->build_id || (m->build_id_len <= 20 && !m->maj && !m->min && !m->ino));
 	s->records++;
 	seen__add(s, "m", 1);
 	seen__add(s, &m->pid, sizeof(m->pid));
@@ -48,8 +47,6 @@ static void seen__mmap(void *ctx, const struct sb_mmap *m)
 	seen__add(s, &m->len, sizeof(m->len));
 	seen__add(s, &m->pgoff, sizeof(m->pgoff));
 	seen__add(s, &m->ino, sizeof(m->ino));
-	if (m->build_id)
-		seen__add(s, m->build_id, m->build_id_len);
 	seen__add(s, m->filename, n);
 }
 

@@ -181,6 +181,23 @@ samples() {
 	[ "$stderr" = "bpfprof range: range '$lo-$hi': absolute user addresses need exactly one target process (-p PID, or -- COMMAND)" ]
 }
 
+@test "an address no symbol covers reads (no symbol) in the function column" {
+	# the padding after loops(): the range runs past its st_size up to clear()
+	local vaddr size end next
+	read -r vaddr size < <(nm -S "$WORKLOADS/range-loops" | awk '$4 == "loops" { print $1, $2 }')
+	next=0x$(nm "$WORKLOADS/range-loops" | awk '$3 == "clear" { print $1 }')
+	end=$((0x$vaddr + 0x$size))
+	[ "$end" -lt "$((next))" ]
+	run "$BPFPROF" range -F 99 -o "$OUT" "range-loops:$(printf '0x%x' $((end - 4)))-$next" \
+		-- "$WORKLOADS/range-loops" 0.2
+	echo "$output"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	grep -qE "^ +0x[0-9a-f]+  loops\+0x[0-9a-f]+ " "$OUT"
+	grep -qE "^ +$(printf '0x%x' "$end")  \(no symbol\) +0 " "$OUT"
+	refute grep -qE '^ +0x[0-9a-f]+  \? ' "$OUT"
+}
+
 @test "a binary no target maps: a warning naming it, a header and 0 samples" {
 	start range-loops 2
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.3 -o "$OUT" \
@@ -294,20 +311,42 @@ samples() {
 	[ $(( $(samples "$OUT" 1) * 100 / all )) -ge 2 ]
 	[ $(( $(samples "$OUT" 2) * 100 / all )) -ge 2 ]
 	# a stub the binary does not have is an unknown symbol, like any other
-	range_fails "unknown symbol 'nope@plt' in $WORKLOADS/unwind-plt" \
+	range_fails "unknown symbol 'nope@plt' in $WORKLOADS/unwind-plt; no function there has a name near it" \
 		"$WORKLOADS/unwind-plt:nope@plt" -- "$WORKLOADS/unwind-plt" 1
 }
 
-@test "a by-name range whose symbol is missing in the binary mapped later: a warning" {
-	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:no_such_fn \
-		range-loops:loops -- "$WORKLOADS/dlopen-late" 1.5 0.5
+@test "a by-name range whose symbol is missing in the binary mapped later: exit 64 then, naming the nearest symbols" {
+	# dlopen-late maps libchain15.so after 0.5 s and would run for 20: the
+	# run ends when the library is mapped, the command with it, and no
+	# listing is written
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libchain15.so:chain_16 \
+		range-loops:loops -- "$WORKLOADS/dlopen-late" 20 0.5
+	echo "$stderr"
+	[ "$status" -eq 64 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ ${stderr_lines[0]} =~ ^bpfprof\ range:\ range\ \'libchain15\.so:chain_16\':\ unknown\ symbol\ \'chain_16\'\ in\ libchain15\.so\;\ nearest\ names\ there:\ chain_06,\ chain_10,\ chain_11,\ chain_12,\ chain_13\ \(.*/libchain15\.so,\ just\ mapped\ by\ process\ [0-9]+\)$ ]]
+	[ ! -e "$OUT" ]
+	# the same name given before sampling, where the library is mapped
+	start dlopen-late 20 0
+	wait_until grep -q libchain15 "/proc/${PIDS[0]}/maps"
+	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -d 1 -o "$OUT" libchain15.so:chain_16
+	[ "$status" -eq 64 ]
+	[[ $stderr == "bpfprof range: unknown symbol 'chain_16' in libchain15.so; nearest names there: chain_06, chain_10, chain_11, chain_12, chain_13" ]]
+}
+
+@test "libc's memcpy: the variant this CPU runs, in a note and the header; no warning for a command's library" {
+	run --separate-stderr "$BPFPROF" range -F 999 -o "$OUT" libc.so.6:memcpy -- \
+		"$WORKLOADS/range-loops" 0.3
 	echo "$stderr"
 	cat "$OUT"
 	[ "$status" -eq 0 ]
-	[[ $stderr == *"range 'libchain15.so:no_such_fn': unknown symbol 'no_such_fn' in libchain15.so"* ]]
-	grep -q "^  not counted: unknown symbol 'no_such_fn' in libchain15.so\$" "$OUT"
-	[ "$(samples "$OUT" 1)" -eq 0 ]
-	[ "$(samples "$OUT" 2)" -eq 0 ]
+	# two symbol versions, the default one an IFUNC: the code it selects here
+	[[ $stderr =~ note:\ range\ \'libc\.so\.6:memcpy\':\ 2\ functions\ are\ named\ memcpy\ in\ libc\.so\.6\;\ the\ default\ one\ runs\ (__mem[a-z0-9_]+)\ on\ this\ CPU ]]
+	local impl=${BASH_REMATCH[1]}
+	grep -q "^  symbol: memcpy (an IFUNC; here it selects $impl), 0x" "$OUT"
+	# the command maps libc right after its exec: nothing to warn about
+	[[ $stderr != *"no target process maps"* ]]
+	[[ $stderr != *ambiguous* ]]
 }
 
 @test "--stacks writes the stacks of the in-range samples, a frame per range" {
@@ -370,9 +409,12 @@ range_fails() {
 @test "ranges that cannot be resolved: exit 64 and one line naming them, before sampling" {
 	start range-loops 3
 	local p=${PIDS[0]}
-	range_fails "unknown symbol 'no_such_function' in libc.so.6" -p "$p" libc.so.6:no_such_function
-	range_fails "unknown symbol 'nope' in range-loops" -p "$p" range-loops:nope
-	range_fails "unknown symbol 'nope' in $WORKLOADS/range-loops" "$WORKLOADS/range-loops:nope"
+	range_fails "unknown symbol 'no_such_function' in libc.so.6; no function there has a name near it" \
+		-p "$p" libc.so.6:no_such_function
+	range_fails "unknown symbol 'nope' in range-loops; no function there has a name near it" \
+		-p "$p" range-loops:nope
+	range_fails "unknown symbol 'loop' in $WORKLOADS/range-loops; nearest names there: loops" \
+		"$WORKLOADS/range-loops:loop"
 	range_fails "no binary '/nonexistent/libfoo.so': No such file or directory" \
 		/nonexistent/libfoo.so:foo
 	range_fails "unknown kernel symbol 'no_such_kernel_function'" no_such_kernel_function

@@ -38,6 +38,37 @@ teardown() {
 	[ -z "$output" ]
 }
 
+@test "the summary's unique stacks are the folded file's lines" {
+	# fp-three's stacks differ by source line inside each leaf: the profile
+	# keeps them apart, the folded file (no --lines) shows one line each
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 1
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ,\ ([0-9]+)\ unique\ stacks, ]]
+	[ "${BASH_REMATCH[1]}" -eq "$(wc -l <"$OUT")" ]
+	run "$BPFPROF" record --stats -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 1
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ stats:\ stacks:\ ([0-9]+)\ written\ \(the\ summary.s\ unique\ stacks\),\ ([0-9]+)\ in\ the\ profile ]]
+	[ "${BASH_REMATCH[1]}" -eq "$(wc -l <"$OUT")" ]
+	[ "${BASH_REMATCH[2]}" -ge "${BASH_REMATCH[1]}" ]
+}
+
+@test "a command that used less CPU time than one sample period says so, with both times" {
+	# at 1 Hz a period is a second of a CPU's time; /bin/true takes a few
+	# milliseconds, so a sample lands in it about once in 200 runs: retry then
+	for i in 1 2 3; do
+		run "$BPFPROF" record -F 1 -o "$OUT" -- /bin/true
+		[ "$status" -eq 0 ]
+		[ -s "$OUT" ] || break
+	done
+	[ ! -s "$OUT" ]
+	[[ "$output" =~ no\ samples\ were\ recorded:\ the\ command\ ran\ for\ [0-9.]+\ ms\ of\ CPU\ time,\ less\ than\ one\ sample\ period\ \(1000\.0\ ms\) ]]
+	[[ "$output" != *"did not run on a sampled CPU"* ]]
+	# a command that ran long enough, but not where samples were taken, is told apart
+	run "$BPFPROF" record -C 1 -o "$OUT" -- taskset -c 0 "$WORKLOADS/fp-three" 0.3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no samples were recorded: the targets did not run on a sampled CPU"* ]]
+}
+
 @test "-p profiles the given process and excludes other busy ones" {
 	start spinner 4
 	start fp-three 4

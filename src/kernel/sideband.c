@@ -66,18 +66,9 @@ struct sb_mmap2 {
 	struct perf_event_header hdr;
 	uint32_t pid, tid;
 	uint64_t addr, len, pgoff;
-	union {
-		struct {
-			uint32_t maj, min;
-			uint64_t ino, ino_generation;
-		};
-		struct {
-			uint8_t build_id_size;
-			uint8_t reserved1;
-			uint16_t reserved2;
-			uint8_t build_id[20];
-		};
-	};
+	/* never a build-id: our event does not ask (below) */
+	uint32_t maj, min;
+	uint64_t ino, ino_generation;
 	uint32_t prot, flags;
 	char filename[];
 };
@@ -105,7 +96,15 @@ static int sideband__open_ring(struct sideband *sb, struct ring *r, int cpu,
 		.comm = 1,
 		.comm_exec = 1,
 		.task = 1,
-		.build_id = 1,
+		/*
+		 * No .build_id: the kernel would then set
+		 * PERF_RECORD_MISC_MMAP_BUILD_ID on the MMAP2 records of every
+		 * side-band event iterated after ours (perf record's too), and
+		 * perf 6.1 reads their dev/inode as a build-id and aborts. The
+		 * dev/inode identify the file; its build-id is read from it.
+		 * Another tool's event does the same to ours: the flag on our
+		 * records is ignored, their body is always dev/inode.
+		 */
 		/* every record ends with its time on the monotonic clock */
 		.sample_id_all = 1,
 		.sample_type = PERF_SAMPLE_TIME,
@@ -190,18 +189,12 @@ static void sideband__mmap(const struct sb_mmap2 *r, const struct sideband_ops *
 	struct sb_mmap m = {
 		.pid = r->pid, .tid = r->tid,
 		.start = r->addr, .len = r->len, .pgoff = r->pgoff,
+		.maj = r->maj, .min = r->min, .ino = r->ino,
 		.prot = r->prot, .flags = r->flags,
 		.filename = r->filename,
 	};
 
-	if (r->hdr.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-		m.build_id = r->build_id;
-		m.build_id_len = r->build_id_size > 20 ? 20 : r->build_id_size;
-	} else {
-		m.maj = r->maj;
-		m.min = r->min;
-		m.ino = r->ino;
-	}
+	/* PERF_RECORD_MISC_MMAP_BUILD_ID in r->hdr.misc: another tool's, see above */
 	ops->mmap(ctx, &m);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * The side band: a PERF_COUNT_SW_DUMMY event per CPU whose ring buffer
- * carries MMAP2 (executable mappings, with build-ids), COMM, FORK and EXIT
+ * carries MMAP2 (executable mappings, with dev/inode), COMM, FORK and EXIT
  * records, decoded here into calls of struct sideband_ops in the order of
  * their times: a child's exec and mappings often land in another CPU's
  * ring than the fork that made it, and read ring by ring they would come
@@ -19,10 +19,8 @@
 struct sb_mmap {
 	pid_t pid, tid;
 	uint64_t start, len, pgoff;
-	uint32_t maj, min; /* 0 when a build-id came instead */
+	uint32_t maj, min;
 	uint64_t ino;
-	const uint8_t *build_id; /* NULL when maj/min/ino came instead */
-	size_t build_id_len;
 	uint32_t prot, flags;
 	const char *filename;
 };

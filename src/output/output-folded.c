@@ -179,11 +179,13 @@ static void fold__put_line(FILE *f, const struct fold_text *t, uint32_t stack)
 	}
 }
 
-static int fold__write(FILE *f, const struct profile *p, const struct output_opts *o)
+static int fold__write(FILE *f, const struct profile *p, const struct output_opts *o,
+		       size_t *rows)
 {
 	uint32_t *order = malloc((p->nr ? p->nr : 1) * sizeof(*order));
 	struct fold_text t = { 0 };
 	int err = order ? fold_text__build(&t, p, o) : -ENOMEM;
+	size_t lines = 0;
 
 	if (err)
 		goto out;
@@ -201,8 +203,11 @@ static int fold__write(FILE *f, const struct profile *p, const struct output_opt
 			err = -EIO;
 			goto out;
 		}
+		lines++;
 		i = j;
 	}
+	if (rows)
+		*rows = lines;
 out:
 	fold_text__free(&t);
 	free(order);

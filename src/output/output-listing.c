@@ -55,7 +55,7 @@ static int row__func(const struct listing_row *row, char *buf, size_t size)
 	int n;
 
 	if (!row->func)
-		return snprintf(buf, size, "?");
+		return snprintf(buf, size, "(no symbol)"); /* padding, stripped or anonymous code */
 	n = row__name(buf, size, row->func, &at);
 	return n + snprintf(buf + at, size - at, "+0x%" PRIx64, row->func_off);
 }

@@ -38,8 +38,13 @@ struct output_format {
 	const char *ext;  /* the -o FILE extension that implies it; NULL: none */
 	const char *default_file; /* written in the working directory without -o */
 	enum output_input takes;
-	/* the one that matches .takes; 0 or -errno */
-	int (*write_profile)(FILE *f, const struct profile *p, const struct output_opts *o);
+	/*
+	 * the one that matches .takes; 0 or -errno. *@rows (unless NULL): the
+	 * stacks as written, those the format shows alike merged (a folded
+	 * file's lines), which is what the summary counts
+	 */
+	int (*write_profile)(FILE *f, const struct profile *p, const struct output_opts *o,
+			     size_t *rows);
 	int (*write_listing)(FILE *f, const struct listing *ls, const struct output_opts *o);
 };
 

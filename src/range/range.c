@@ -34,6 +34,7 @@ struct range_mode {
 	char **labels;            /* several ranges: each's first frame, "[ARG]" */
 	size_t nr_labels;
 	uint64_t busiest;         /* samples seen on the busiest CPU */
+	pid_t late_pid;           /* the process whose mapping is being placed */
 };
 
 /* --stacks with several ranges: the first frame says which, "[ARG]". 0 or -ENOMEM. */
@@ -64,6 +65,52 @@ static int range__open(struct session *s, void *priv)
 	return 0;
 }
 
+/*
+ * A range resolved to a function other than the one named (an IFUNC's
+ * choice, the default version of a name several functions have): say
+ * which, once, when it is resolved.
+ */
+static void range__told(struct session *s, struct range *r)
+{
+	r->told = true;
+	if (r->versions && r->impl)
+		session__note(s, "range '%s': %zu functions are named %s in %s; the default "
+				 "one runs %s on this CPU: that is the range",
+			      r->arg, r->versions, r->spec.symbol, r->spec.binary, r->impl);
+	else if (r->versions)
+		session__note(s, "range '%s': %zu functions are named %s in %s; the range is "
+				 "the default one",
+			      r->arg, r->versions, r->spec.symbol, r->spec.binary);
+	else if (r->impl)
+		session__note(s, "range '%s': %s is an IFUNC; it runs %s on this CPU: that is "
+				 "the range",
+			      r->arg, r->spec.symbol, r->impl);
+}
+
+/*
+ * After a mapping was placed: a range resolved by it is told about; one
+ * that could not be (its symbol is not in the file of that name now
+ * mapped) ends the run as it would have before sampling, with exit 64.
+ */
+static void range__check_late(struct session *s, struct range_mode *rm)
+{
+	for (size_t i = 0; i < rm->rs.nr; i++) {
+		struct range *r = &rm->rs.r[i];
+
+		if (r->told)
+			continue;
+		if (r->late) {
+			r->told = true;
+			session__fail(s, EXIT_USAGE, "range '%s': %s (%s, just mapped by process %d)",
+				      r->arg, r->late, r->bin ? r->bin->path : r->spec.binary,
+				      rm->late_pid);
+			session__stop(s, EXIT_USAGE);
+		} else if (r->end > r->start) {
+			range__told(s, r);
+		}
+	}
+}
+
 /* Resolve every range; one that cannot be is a usage error. */
 static int range__prepare(struct session *s, void *priv)
 {
@@ -90,9 +137,16 @@ static int range__prepare(struct session *s, void *priv)
 	if (rm->ds && range__labels(rm))
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < rm->rs.nr; i++) {
-		const struct range *r = &rm->rs.r[i];
+		struct range *r = &rm->rs.r[i];
 
-		if (r->unmapped)
+		if (r->end > r->start)
+			range__told(s, r);
+		/*
+		 * A command maps its libraries right after its exec: an error
+		 * then, or a warning at the end if it never does. A running
+		 * target that does not map it now may never do.
+		 */
+		if (r->unmapped && !rso.not_yet)
 			session__warn(s, "range '%s': no target process maps %s yet; it counts "
 					 "from when one does",
 				      r->arg, r->spec.binary);
@@ -185,9 +239,13 @@ static int range__place(pid_t tgid, const struct mapping *m, void *ctx)
 
 static void range__mmap(struct session *s, void *priv, pid_t tgid, const struct mapping *m)
 {
-	(void)s;
-	if (m)
-		range__place(tgid, m, priv);
+	struct range_mode *rm = priv;
+
+	if (!m)
+		return;
+	rm->late_pid = tgid;
+	range__place(tgid, m, rm);
+	range__check_late(s, rm);
 }
 
 static void range__exec(struct session *s, void *priv, pid_t tgid)
@@ -208,7 +266,9 @@ static void range__fork(struct session *s, void *priv, pid_t ppid, pid_t pid)
 
 	(void)ppid;
 	range_live__drop(rm->live, pid); /* a reused pid's */
+	rm->late_pid = pid;
 	proc_table__for_each_mapping_of(session__procs(s), pid, range__place, rm);
+	range__check_late(s, rm);
 }
 
 static void range__summary(struct session *s, const struct range_mode *rm,
@@ -237,7 +297,7 @@ static int range__stacks(struct session *s, struct range_mode *rm, const struct 
 	p->duration = ls->duration;
 	memcpy(p->stats, ls->stats, sizeof(p->stats));
 	err = o->stacks_out.format->write_profile(outfile__stream(rm->stacks_out), p,
-						  &o->stacks_out);
+						  &o->stacks_out, NULL);
 	return err ? outfile__error(rm->stacks_out) ?: err : outfile__commit(rm->stacks_out);
 }
 

@@ -15,7 +15,11 @@
 #include "buildid.h"
 #include "infile.h"
 #include "kptr.h"
+#include "nearest.h"
 #include "ranges.h"
+
+/* Names a "did you mean" lists. */
+#define NEAREST_NAMES 5
 
 /* Where the kernel's half of the address space starts (x86-64). */
 #define KERNEL_START 0xffff800000000000ull
@@ -361,9 +365,10 @@ static int own_object__match(struct dl_phdr_info *info, size_t size, void *ctx)
 }
 
 /*
- * The code an IFUNC selects on this machine: its resolver already ran in
- * bpfprof itself when bpfprof loaded the same file (libc), and dlsym gives
- * the result. -ENOENT when bpfprof did not load that file.
+ * The code @name runs on this machine, as a program linked now gets it: an
+ * IFUNC's resolver already ran in bpfprof itself when bpfprof loaded the
+ * same file (libc), and dlsym gives the result, of the default version
+ * when the name has several. -ENOENT when bpfprof did not load that file.
  */
 static int ifunc__selected(const struct binary *b, const char *name, uint64_t *vaddr)
 {
@@ -404,6 +409,62 @@ static int range__ifunc(struct range_set *rs, struct range *r, struct elf_func *
 	return 0;
 }
 
+static void nearest__offer_cb(const char *name, void *ctx)
+{
+	nearest__offer(ctx, name);
+}
+
+/* No function @sym in @bin: say so, with the names nearest to it there. */
+static int range__unknown_symbol(struct range_set *rs, struct range *r)
+{
+	const char *bin = r->spec.binary, *sym = r->spec.symbol;
+	struct nearest n;
+	size_t at;
+	int len;
+
+	if (nearest__init(&n, sym, NEAREST_NAMES)) {
+		nearest__free(&n);
+		return range_set__fail(rs, -ENOMEM, "out of memory");
+	}
+	binsym__each_name(r->bs, nearest__offer_cb, &n);
+	len = snprintf(rs->why, sizeof(rs->why), "unknown symbol '%s' in %s", sym, bin);
+	at = len > 0 && (size_t)len < sizeof(rs->why) ? (size_t)len : 0;
+	for (size_t i = 0; at && i < n.nr; i++) {
+		len = snprintf(rs->why + at, sizeof(rs->why) - at, "%s%s",
+			       i ? ", " : "; nearest names there: ", n.names[i]);
+		at = len > 0 && (size_t)len < sizeof(rs->why) - at ? at + len : 0;
+	}
+	if (at && !n.nr)
+		snprintf(rs->why + at, sizeof(rs->why) - at, "; no function there has a name "
+			 "near it");
+	nearest__free(&n);
+	return -ENOENT;
+}
+
+/*
+ * A name several functions have (libc's memcpy: two symbol versions, the
+ * default an IFUNC): the one dlsym gives in bpfprof's own copy of the
+ * file, the code a program linked now runs; else an error naming two.
+ */
+static int range__versions(struct range_set *rs, struct range *r, struct elf_func *f)
+{
+	const char *bin = r->spec.binary, *sym = r->spec.symbol, *name;
+	uint64_t vaddr;
+	size_t nr = f->nr;
+
+	if (ifunc__selected(r->bin, sym, &vaddr) ||
+	    !(name = binsym__func_at(r->bs, vaddr, f)))
+		return range_set__fail(rs, -EINVAL,
+				       "symbol '%s' is ambiguous in %s: %zu functions have "
+				       "that name (at 0x%" PRIx64 " and 0x%" PRIx64
+				       "); give %s:0xSTART-0xEND",
+				       sym, bin, nr, f->start, f->other, bin);
+	r->versions = nr;
+	if (strcmp(name, sym))
+		r->impl = name;
+	return 0;
+}
+
 /* BINARY:SYMBOL -> its ELF virtual addresses. */
 static int range__binary_symbol(struct range_set *rs, struct range *r)
 {
@@ -412,20 +473,16 @@ static int range__binary_symbol(struct range_set *rs, struct range *r)
 	int err = binsym__find(r->bs, sym, &f);
 
 	if (err == -ENOENT)
-		return range_set__fail(rs, err, "unknown symbol '%s' in %s", sym, bin);
+		return range__unknown_symbol(rs, r);
 	if (err == -ENOEXEC)
 		return range_set__fail(rs, -EINVAL, "binary '%s' is not an ELF file", bin);
 	if (err)
 		return range_set__fail(rs, err, "cannot read the symbols of %s: %s", bin,
 				       strerror(-err));
-	if (f.nr > 1)
-		return range_set__fail(rs, -EINVAL,
-				       "symbol '%s' is ambiguous in %s: %zu functions have "
-				       "that name (at 0x%" PRIx64 " and 0x%" PRIx64
-				       "); give %s:0xSTART-0xEND",
-				       sym, bin, f.nr, f.start, f.other, bin);
 	r->symbol = sym;
-	if (f.ifunc && (err = range__ifunc(rs, r, &f)))
+	if (f.nr > 1 && (err = range__versions(rs, r, &f)))
+		return err;
+	if (f.nr == 1 && f.ifunc && (err = range__ifunc(rs, r, &f)))
 		return err;
 	if (f.end == UINT64_MAX || f.end <= f.start)
 		return range_set__fail(rs, -EINVAL, "range '%s': cannot tell where %s ends",
@@ -580,6 +637,8 @@ static int range__wants(struct range_set *rs, struct range *r, const struct bina
 	}
 	if (r->spec.binary_is_path || !name__matches(r->spec.binary, b->name))
 		return 0;
+	if (b->fd < 0)
+		return 0; /* a file never opened tells nothing of its symbols: the next one */
 	err = range__resolve_late(rs, r, b);
 	*yes = !err && !r->late;
 	return err;

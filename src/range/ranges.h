@@ -45,6 +45,8 @@ struct range {
 	uint64_t start, end;      /* listing addresses [start, end); 0, 0 when unresolved */
 	const char *symbol;       /* the function named, or holding start; NULL: none */
 	const char *impl;         /* an IFUNC's: the function it selects here; else NULL */
+	size_t versions;          /* a name several functions have: how many (the
+				     one dlsym gives is the range); else 0 */
 	const struct binary *bin; /* the binary the listing reads (NULL: none) */
 	struct binsym *bs;        /* its names, lines and file offsets */
 	uint64_t delta;           /* ELF vaddr in bin = listing address - delta */
@@ -55,6 +57,7 @@ struct range {
 	char *late;               /* why it could not be resolved in a binary mapped
 				     during the run (malloc'd); NULL: no such failure */
 	const struct binary *other; /* another file of that name that targets map (ignored) */
+	bool told;                /* the mode said what there was to say of its resolution */
 };
 
 struct range_set_opts {

@@ -21,9 +21,10 @@ struct record {
 	struct unwind_session *us;
 	struct drain_session *ds;
 	struct profile p; /* filled by the drains while sampling runs, and at the end */
+	size_t rows; /* the stacks as written (the folded file's lines) */
 };
 
-static void record__summary(struct session *s, const struct profile *p)
+static void record__summary(struct session *s, const struct profile *p, size_t rows)
 {
 	const uint64_t *st = p->stats;
 	/* The busiest CPU shows throttling; idle CPUs barely tick. */
@@ -36,7 +37,7 @@ static void record__summary(struct session *s, const struct profile *p)
 		fprintf(stderr, " (stacks map full: %" PRIu64 ", counts map full: %" PRIu64
 			"; raise --max-stacks)",
 			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
-	fprintf(stderr, ", %zu unique stacks, %.2f s, ", p->nr, p->duration);
+	fprintf(stderr, ", %zu unique stacks, %.2f s, ", rows, p->duration);
 	session__print_rate(s, hz);
 	if (st[STAT_USTACK_FAULT])
 		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
@@ -124,6 +125,10 @@ static void record__stats(const struct record *r, struct session *s, const struc
 				"by DWARF tables, frame pointers elsewhere");
 	if (st.uw)
 		record__unwind_stats(p, &st);
+	fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique stacks), "
+			"%zu in the profile (also told apart by source file and line, which the "
+			"output shows with --lines)\n",
+		r->rows, p->nr);
 	drain_session__stats(r->ds, &ds);
 	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
 			"the fullest %.0f%% when switched, the longest take %.3f s\n",
@@ -159,6 +164,26 @@ static bool has_kernel_frames(const struct profile *p)
 		if (p->frames[i].kind == FRAME_KERNEL)
 			return true;
 	return false;
+}
+
+/*
+ * An empty profile: a command that used less CPU time than one sample
+ * period was simply too short to be sampled; else the targets did not run
+ * where samples were taken.
+ */
+static void record__why_none(struct session *s)
+{
+	uint64_t cpu, period;
+
+	if (!session__command_cpu_ns(s, &cpu) && !session__period_ns(s, &period) &&
+	    cpu < period) {
+		session__warn(s, "no samples were recorded: the command ran for %.1f ms of CPU "
+				 "time, less than one sample period (%.1f ms): sample more often (-F) "
+				 "or give it more work",
+			      cpu / 1e6, period / 1e6);
+		return;
+	}
+	session__warn(s, "no samples were recorded: the targets did not run on a sampled CPU");
 }
 
 static void record__warnings(struct session *s, const struct profile *p)
@@ -203,8 +228,7 @@ static void record__warnings(struct session *s, const struct profile *p)
 				 "show as [binary+0xOFFSET]",
 			      p->sideband_lost);
 	if (!profile__samples(p))
-		session__warn(s, "no samples were recorded: the targets did not run on a "
-				 "sampled CPU");
+		record__why_none(s);
 }
 
 static int record__configure(struct session *s, void *priv, struct loader_cfg *cfg)
@@ -235,12 +259,12 @@ static int record__finish(struct session *s, void *priv)
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
 				     strerror(-err));
-	err = o->out.format->write_profile(session__out(s), p, &o->out);
+	err = o->out.format->write_profile(session__out(s), p, &o->out, &r->rows);
 	status = session__commit(s, err, "profile");
 	if (!status) {
 		record__warnings(s, p);
 		if (!o->session.quiet)
-			record__summary(s, p);
+			record__summary(s, p, r->rows);
 		if (o->stats)
 			record__stats(r, s, p);
 	}

@@ -3,8 +3,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +19,7 @@ struct command {
 	bool released; /* let exec (command__release) */
 	bool reaped;
 	int wstatus; /* once reaped: as waitpid gave it */
+	struct rusage ru; /* once reaped: its own and its waited-for children's */
 };
 
 /*
@@ -117,7 +120,7 @@ int command__poll(struct command *cmd, int *status)
 		*status = cmd->wstatus;
 		return 1;
 	}
-	r = waitpid(cmd->pid, &cmd->wstatus, WNOHANG);
+	r = wait4(cmd->pid, &cmd->wstatus, WNOHANG, &cmd->ru);
 	if (r < 0)
 		return -errno;
 	if (r == 0)
@@ -130,6 +133,17 @@ int command__poll(struct command *cmd, int *status)
 bool command__released(const struct command *cmd)
 {
 	return cmd->released;
+}
+
+int command__cpu_ns(const struct command *cmd, uint64_t *ns)
+{
+	const struct timeval *u = &cmd->ru.ru_utime, *k = &cmd->ru.ru_stime;
+
+	if (!cmd->released || !cmd->reaped)
+		return -EAGAIN;
+	*ns = ((uint64_t)u->tv_sec + k->tv_sec) * 1000000000ull +
+	      ((uint64_t)u->tv_usec + k->tv_usec) * 1000ull;
+	return 0;
 }
 
 int command__end(struct command *cmd, int sig)

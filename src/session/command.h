@@ -7,6 +7,7 @@
 #define BPFPROF_COMMAND_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct command;
@@ -26,6 +27,11 @@ int command__release(struct command *cmd);
 int command__poll(struct command *cmd, int *status);
 /* Has it been let exec (command__release)? */
 bool command__released(const struct command *cmd);
+/*
+ * The CPU time it used (user and system, with the children it waited
+ * for), once run and reaped by command__poll: 0, else -EAGAIN.
+ */
+int command__cpu_ns(const struct command *cmd, uint64_t *ns);
 /*
  * End it: a held child is let go without exec'ing (it exits 127), a
  * running one gets @sig. Wait with command__poll. 0 or -errno.

@@ -68,6 +68,7 @@ struct session {
 	uint64_t t0, t1;       /* the run, from monotime__ns() */
 	double next_tick;      /* monotonic seconds */
 	bool stop;
+	int stop_status;       /* a hook's failure while sampling (session__stop) */
 	unsigned int stop_signals; /* SIGINT, SIGTERM, SIGHUP read while sampling */
 };
 
@@ -143,6 +144,24 @@ void session__warn(const struct session *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void session__note(const struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->o->quiet)
+		return;
+	va_start(ap, fmt);
+	session__vprint(s, "note: ", fmt, ap);
+	va_end(ap);
+}
+
+void session__stop(struct session *s, int status)
+{
+	s->stop = true;
+	if (!s->stop_status)
+		s->stop_status = status;
+}
+
 /* Seconds from @a to @b, both from monotime__ns(). */
 static double elapsed(uint64_t a, uint64_t b)
 {
@@ -210,6 +229,11 @@ pid_t session__command_pid(const struct session *s)
 	return s->cmd ? command__pid(s->cmd) : 0;
 }
 
+int session__command_cpu_ns(const struct session *s, uint64_t *ns)
+{
+	return s->cmd ? command__cpu_ns(s->cmd, ns) : -ENOENT;
+}
+
 bool session__before_exec(const struct session *s, pid_t tgid)
 {
 	return s->cmd_before_exec && tgid == command__pid(s->cmd);
@@ -219,6 +243,18 @@ int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs)
 {
 	if (s->stats_fd < 0 || loader__prog_stats(s->l, ns, runs) || !*runs)
 		return -ENODATA;
+	return 0;
+}
+
+int session__period_ns(const struct session *s, uint64_t *ns)
+{
+	const struct sampling_opts *so = &s->o->sampling;
+	const struct perf_event_attr *a = &so->attr;
+
+	if (a->type != PERF_TYPE_SOFTWARE ||
+	    (a->config != PERF_COUNT_SW_CPU_CLOCK && a->config != PERF_COUNT_SW_TASK_CLOCK))
+		return -ENOTSUP;
+	*ns = so->use_period ? so->period : 1000000000ull / (so->freq ? so->freq : 1);
 	return 0;
 }
 
@@ -557,8 +593,6 @@ static void sb_mmap(void *ctx, const struct sb_mmap *m)
 		.pgoff = m->pgoff,
 		.dev = makedev(m->maj, m->min),
 		.ino = m->ino,
-		.build_id = m->build_id,
-		.build_id_len = m->build_id_len,
 		.path = m->filename,
 	};
 
@@ -805,7 +839,7 @@ static int session__run(struct session *s)
 	session__end_command(s);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "poll: %s", strerror(-err));
-	return 0;
+	return s->stop_status;
 }
 
 /* ---- the end ---- */
@@ -846,6 +880,8 @@ static int session__finish(struct session *s)
 
 	session__hurry_on_signal(s);
 	sideband__drain(s->sb, &proc_ops, s);
+	if (s->stop_status)
+		return s->stop_status; /* a hook stopped the run in the last records */
 	session__each_until(s, status, finish);
 	skipped = symbolizer__skipped(s->sym);
 	if (!status && skipped)

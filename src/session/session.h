@@ -145,6 +145,15 @@ int session__fail(const struct session *s, int status, const char *fmt, ...)
 /* "PROG: warning: MESSAGE" on stderr. */
 void session__warn(const struct session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* "PROG: note: MESSAGE" on stderr, unless -q. */
+void session__note(const struct session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/*
+ * From a hook while sampling runs, after its one line (session__fail):
+ * stop sampling as a stop signal does (the command gets SIGTERM), write
+ * nothing, and exit with @status (the first one given).
+ */
+void session__stop(struct session *s, int status);
 
 const struct session_opts *session__opts(const struct session *s);
 const char *session__prog(const struct session *s);
@@ -181,12 +190,22 @@ size_t session__nr_cpus(const struct session *s);
 double session__seconds(const struct session *s);
 /* The command's pid, or 0 without one. */
 pid_t session__command_pid(const struct session *s);
+/*
+ * The CPU time the command used, once it ran and exited: 0, else -ENOENT
+ * (no command) or -EAGAIN (not run, or not reaped).
+ */
+int session__command_cpu_ns(const struct session *s, uint64_t *ns);
 /* Is @tgid the command still before its exec (bpfprof's own image)? */
 bool session__before_exec(const struct session *s, pid_t tgid);
 /* The one process a -p, -t or command run targets, else 0. */
 pid_t session__one_target(const struct session *s);
 /* The program's run time: 0, or -ENODATA when it was not counted (bpf_stats). */
 int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs);
+/*
+ * The time between two samples of one CPU for a clock event (cpu-clock,
+ * task-clock; -F or -c): 0, else -ENOTSUP (the event counts no time).
+ */
+int session__period_ns(const struct session *s, uint64_t *ns);
 /* The summary's rate: what was asked for, and @hz seen on the busiest CPU. */
 void session__print_rate(const struct session *s, double hz);
 /* The summary's end: "; @what written to 'FILE'", unless it went to standard output. */

@@ -244,6 +244,15 @@ int binsym__find(struct binsym *bs, const char *name, struct elf_func *out)
 	return binsym__find_in(-1, image, size, name, out);
 }
 
+void binsym__each_name(const struct binsym *bs, void (*fn)(const char *name, void *ctx),
+		       void *ctx)
+{
+	for (size_t i = 0; i < elf_symtab__count(bs->tab); i++)
+		fn(elf_symtab__name(bs->tab, i), ctx);
+	for (size_t i = 0; i < elf_symtab__count(bs->dbg); i++)
+		fn(elf_symtab__name(bs->dbg, i), ctx);
+}
+
 const char *binsym__func_at(struct binsym *bs, uint64_t vaddr, struct elf_func *out)
 {
 	const char *raw = bs->dbg ? elf_symtab__lookup_func(bs->dbg, vaddr, out) : NULL;

@@ -97,6 +97,12 @@ const struct symloc *binsym__at_vaddr(struct binsym *bs, uint64_t vaddr, bool re
  */
 int binsym__find(struct binsym *bs, const char *name, struct elf_func *out);
 /*
+ * Call @fn with the raw name of every function of its own symbol table
+ * and its debug file's (one name per address; "did you mean" lists).
+ */
+void binsym__each_name(const struct binsym *bs, void (*fn)(const char *name, void *ctx),
+		       void *ctx);
+/*
  * The function holding ELF virtual address @vaddr, demangled, its bounds
  * in *@out; NULL when no symbol covers it (or on ENOMEM). Lives as long as @bs.
  */

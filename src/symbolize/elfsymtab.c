@@ -744,6 +744,11 @@ size_t elf_symtab__count(const struct elf_symtab *tab)
 	return tab ? tab->nr_syms : 0;
 }
 
+const char *elf_symtab__name(const struct elf_symtab *tab, size_t i)
+{
+	return tab->syms[i].name;
+}
+
 bool elf_symtab__has_symtab(const struct elf_symtab *tab)
 {
 	return tab && tab->has_symtab;

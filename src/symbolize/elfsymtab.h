@@ -74,6 +74,8 @@ const char *elf_symtab__lookup_func(const struct elf_symtab *tab, uint64_t vaddr
 				    struct elf_func *out);
 
 size_t elf_symtab__count(const struct elf_symtab *tab);
+/* The raw name of function @i < elf_symtab__count (one per address: the lookup's choice). */
+const char *elf_symtab__name(const struct elf_symtab *tab, size_t i);
 /* The file has a .symtab (it is not stripped). */
 bool elf_symtab__has_symtab(const struct elf_symtab *tab);
 /* The file carries DWARF (a .debug_info section with contents). */

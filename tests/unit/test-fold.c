@@ -19,7 +19,7 @@ static char *write_profile(const struct profile *p, const struct output_opts *o)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	if (output_folded.write_profile(f, p, o))
+	if (output_folded.write_profile(f, p, o, NULL))
 		buf[0] = '\0';
 	fclose(f);
 	return buf;
