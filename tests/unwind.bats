@@ -119,14 +119,16 @@ ending_in() {
 	# (offset 0x750, address 0x1750): the mapping's first page is rodata's
 	cp "$WORKLOADS/dlopen-late" "$BATS_TEST_TMPDIR/"
 	cp "$WORKLOADS/libchain15-lld.so" "$BATS_TEST_TMPDIR/libchain15.so"
-	record --unwind=dwarf -- "$BATS_TEST_TMPDIR/dlopen-late" 2.5 1
+	record --unwind=dwarf -- "$BATS_TEST_TMPDIR/dlopen-late" 3 1
 	local n
 	n=$(total "$OUT" ';chain_15( |;)')
 	at_least "$n" 200
 	# (before: two thirds of all walks stopped "at an address in no known
-	# mapping", the table's bias 0x1000 off; none whole)
+	# mapping", the table's bias 0x1000 off; none whole). Not all: the
+	# samples before the library's table is in (85% whole under ASan at
+	# load 4, 97% otherwise)
 	at_least "$(share "$OUT" "^dlopen-late;$START;main;chain_run;$(chain chain_ 1 15)( |;)" \
-		';chain_15( |;)')" 90
+		';chain_15( |;)')" 75
 }
 
 @test "5: calls through PLT stubs, lazy and -z now, never break the stack" {
