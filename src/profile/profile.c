@@ -234,6 +234,21 @@ uint64_t profile__lost(const struct profile *p)
 	       p->stats[STAT_DROP_SCRATCH];
 }
 
+static size_t chain__memory(const struct profile_chain *c)
+{
+	return c->first.cap * (sizeof(*c->first.keys) + sizeof(*c->first.vals)) +
+	       c->cap * sizeof(*c->next);
+}
+
+size_t profile__memory(const struct profile *p)
+{
+	return p->cap * sizeof(*p->stacks) + p->cap_frames * sizeof(*p->frames) +
+	       p->cap_procs * sizeof(*p->procs) + p->cap_ids * sizeof(*p->ids) +
+	       p->cap_strs * sizeof(*p->strs) + p->names.used + chain__memory(&p->by_stack) +
+	       chain__memory(&p->by_frame) + chain__memory(&p->by_proc) +
+	       chain__memory(&p->by_str);
+}
+
 void profile__free(struct profile *p)
 {
 	free(p->stacks);

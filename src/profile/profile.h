@@ -105,6 +105,8 @@ static inline const struct profile_proc *profile__proc(const struct profile *p,
 }
 uint64_t profile__samples(const struct profile *p);
 uint64_t profile__lost(const struct profile *p);
+/* The bytes @p holds: its arrays as allocated, its hash chains, its names. */
+size_t profile__memory(const struct profile *p);
 void profile__free(struct profile *p);
 
 #endif /* BPFPROF_PROFILE_H */

@@ -127,8 +127,8 @@ static void record__stats(const struct record *r, struct session *s, const struc
 		record__unwind_stats(p, &st);
 	fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique stacks), "
 			"%zu in the profile (also told apart by source file and line, which the "
-			"output shows with --lines)\n",
-		r->rows, p->nr);
+			"output shows with --lines); the profile holds %.1f MiB\n",
+		r->rows, p->nr, profile__memory(p) / 1048576.0);
 	drain_session__stats(r->ds, &ds);
 	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
 			"the fullest %.0f%% when switched, the longest take %.3f s\n",
