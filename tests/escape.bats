@@ -61,15 +61,16 @@ jit_anon() {
 	grep -qE "^>? +0x[0-9a-f]+  evil.x1b.31m.x07..name.x88\+0x[0-9a-f]+ " "$list"
 }
 
-@test "a warning quoting a name is escaped on the terminal, and in the listing" {
+@test "an error quoting a name is escaped on the terminal" {
+	# (an unknown symbol ends the run when its binary is mapped, issue 14:
+	# no listing is written, the error quotes the name)
 	local list=$BATS_TEST_TMPDIR/list.txt
 	run "$BPFPROF" range -F 999 -o "$list" \
 		"hostile-names:"$'no\x1b]0;title\asuch' -- "$WORKLOADS/hostile-names" 0.2
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 64 ]
 	[ "$(printf '%s\n' "$output" | raw /dev/stdin)" -eq 0 ]
-	[[ "$output" == *"warning: range 'hostile-names:no\x1b]0;title\x07such': unknown symbol 'no\x1b]0;title\x07such' in hostile-names"* ]]
-	[ "$(raw "$list")" -eq 0 ]
-	grep -qF "  not counted: unknown symbol 'no\x1b]0;title\x07such' in hostile-names" "$list"
+	[[ "$output" == *"range 'hostile-names:no\x1b]0;title\x07such': unknown symbol 'no\x1b]0;title\x07such' in hostile-names"* ]]
+	[ ! -e "$list" ]
 }
 
 @test "a perf map entry of size 0xffffffffffffffff does not swallow the other names" {
