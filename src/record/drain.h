@@ -3,6 +3,7 @@
 #ifndef BPFPROF_DRAIN_H
 #define BPFPROF_DRAIN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "loader.h"

@@ -8,6 +8,7 @@
 #ifndef BPFPROF_CFITABLE_H
 #define BPFPROF_CFITABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 

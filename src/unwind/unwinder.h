@@ -23,6 +23,7 @@
 #ifndef BPFPROF_UNWINDER_H
 #define BPFPROF_UNWINDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
