@@ -11,8 +11,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-START='_start;__libc_start_main[^;]*;__libc_start_call_main'
-
 setup() {
 	need_root
 	OUT=$BATS_TEST_TMPDIR/out.folded

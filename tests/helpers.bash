@@ -132,3 +132,7 @@ range_loops_lines() {
 	HOT=$(grep -n '/\* HOT \*/' "$SRC" | cut -d: -f1)
 	COLD=$(grep -n '/\* COLD \*/' "$SRC" | cut -d: -f1)
 }
+
+# libc's start frames, root first (glibc 2.36 with libc6-dbg:
+# __libc_start_main@@GLIBC_2.34 or __libc_start_main_impl)
+START='_start;__libc_start_main[^;]*;__libc_start_call_main'

@@ -18,10 +18,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# libc's start frames, root first (glibc 2.36 with libc6-dbg:
-# __libc_start_main@@GLIBC_2.34 or __libc_start_main_impl)
-START='_start;__libc_start_main[^;]*;__libc_start_call_main'
-
 setup() {
 	need_root
 	OUT=$BATS_TEST_TMPDIR/out.folded
