@@ -39,6 +39,25 @@ finish() {
 	[ "$status" -eq 0 ]
 }
 
+# cpu_ticks PID: the CPU time PID has used, in clock ticks (utime + stime)
+cpu_ticks() {
+	awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"
+}
+
+# ran_more PID TICKS: PID has used more CPU time than TICKS, and 20 ticks more
+ran_more() {
+	[ "$(cpu_ticks "$1")" -ge $(($2 + 20)) ]
+}
+
+# sampled_a_while PID: sampling runs (bpfprof $PROF in its loop) while the
+# target PID spends 0.2 s on a CPU: a SIGINT then has samples to write
+sampled_a_while() {
+	local base
+	sampling "$PROF"
+	base=$(cpu_ticks "$1")
+	wait_until ran_more "$1" "$base"
+}
+
 # stripped NAME: $T/NAME, fp-three without symbols, whose .gnu_debuglink names NAME.debug
 stripped() {
 	objcopy --only-keep-debug "$WORKLOADS/fp-three" "$T/$1.debug"
@@ -73,7 +92,7 @@ container() {
 	run_bg "$T/zeroed" 30
 	"$BPFPROF" record -p "${PIDS[0]}" -F 999 -o "$OUT" 2>"$T/err" &
 	PROF=$!
-	sampling "$PROF"
+	sampled_a_while "${PIDS[0]}"
 	finish
 	[ "$(total "$OUT" '^zeroed;')" -gt 0 ]
 	grep -q "refused.*zeroed.debug: not a regular file" "$T/err"
@@ -90,7 +109,7 @@ container() {
 	run_bg "$T/piped" 30
 	"$BPFPROF" record -p "${PIDS[0]}" -F 999 --debug-dir "$T/dbg" -o "$OUT" 2>"$T/err" &
 	PROF=$!
-	sampling "$PROF"
+	sampled_a_while "${PIDS[0]}"
 	finish
 	[ "$(total "$OUT" '^piped;')" -gt 0 ]
 	grep -q "refused .*/[0-9a-f]*\.debug: not a regular file" "$T/err"
