@@ -28,29 +28,63 @@ static bool profile__same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* 1 + the first item of hash @h; 0: none. */
-static size_t chain__first(const struct profile_chain *c, uint64_t h)
+static uint32_t profile__hash32(uint64_t h)
 {
-	return (size_t)(uintptr_t)u64map__get(&c->first, h);
+	return (uint32_t)(h ^ h >> 32);
 }
 
-/* Item @idx (below UINT32_MAX) has hash @h. 0 or -ENOMEM. */
-static int chain__add(struct profile_chain *c, uint64_t h, size_t idx)
-{
-	size_t first = chain__first(c, h);
+typedef bool index_same_fn(const void *ctx, uint32_t idx);
 
-	if (array__grow((void **)&c->next, &c->cap, idx + 1, sizeof(*c->next)) ||
-	    u64map__set(&c->first, h, (void *)(uintptr_t)(idx + 1)))
-		return -ENOMEM;
-	c->next[idx] = first;
+/* 1 + the index of the item of hash @h32 that @same takes for the one sought; 0: none. */
+static uint32_t index__find(const struct profile_index *x, uint32_t h32, index_same_fn *same,
+			    const void *ctx)
+{
+	uint64_t v;
+
+	if (!x->cap)
+		return 0;
+	for (size_t pos = h32 & (x->cap - 1); (v = x->slots[pos]); pos = (pos + 1) & (x->cap - 1)) {
+		if ((uint32_t)(v >> 32) == h32 && same(ctx, (uint32_t)v - 1))
+			return (uint32_t)v;
+	}
 	return 0;
 }
 
-static void chain__free(struct profile_chain *c)
+static void index__put(uint64_t *slots, size_t cap, uint64_t v)
 {
-	u64map__free(&c->first);
-	free(c->next);
-	*c = (struct profile_chain){ 0 };
+	size_t pos = (v >> 32) & (cap - 1);
+
+	while (slots[pos])
+		pos = (pos + 1) & (cap - 1);
+	slots[pos] = v;
+}
+
+/* New item @idx (below UINT32_MAX) has hash @h32. 0 or -ENOMEM. */
+static int index__add(struct profile_index *x, uint32_t h32, uint32_t idx)
+{
+	if ((x->nr + 1) * 4 > x->cap * 3) {
+		size_t cap = x->cap ? x->cap * 2 : 64;
+		uint64_t *slots = calloc(cap, sizeof(*slots));
+
+		if (!slots)
+			return -ENOMEM;
+		for (size_t i = 0; i < x->cap; i++) {
+			if (x->slots[i])
+				index__put(slots, cap, x->slots[i]);
+		}
+		free(x->slots);
+		x->slots = slots;
+		x->cap = cap;
+	}
+	index__put(x->slots, x->cap, (uint64_t)h32 << 32 | (idx + 1));
+	x->nr++;
+	return 0;
+}
+
+static void index__free(struct profile_index *x)
+{
+	free(x->slots);
+	*x = (struct profile_index){ 0 };
 }
 
 static uint64_t frame__hash(const struct frame *f)
@@ -70,7 +104,7 @@ static bool frame__same(const void *a, const void *b)
 
 /* An array of distinct items, one of them found by its hash and @same. */
 struct intern {
-	struct profile_chain *chain;
+	struct profile_index *index;
 	void **items;
 	size_t *nr, *cap, size;
 	bool (*same)(const void *a, const void *b);
@@ -79,18 +113,29 @@ struct intern {
 	struct profile *p;
 };
 
+struct intern_sought {
+	const struct intern *in;
+	const void *item;
+};
+
+static bool intern__same(const void *ctx, uint32_t idx)
+{
+	const struct intern_sought *q = ctx;
+
+	return q->in->same((const char *)*q->in->items + idx * q->in->size, q->item);
+}
+
 /* The index of @item (of hash @h) in @in, appended when it is new. */
 static int intern__id(const struct intern *in, uint64_t h, const void *item, uint32_t *id)
 {
-	const struct profile_chain *c = in->chain;
+	const struct intern_sought q = { in, item };
+	uint32_t h32 = profile__hash32(h), found = index__find(in->index, h32, intern__same, &q);
 	void *slot;
 	int err;
 
-	for (size_t i = chain__first(c, h); i; i = c->next[i - 1]) {
-		if (in->same((const char *)*in->items + (i - 1) * in->size, item)) {
-			*id = i - 1;
-			return 0;
-		}
+	if (found) {
+		*id = found - 1;
+		return 0;
 	}
 	if (*in->nr >= UINT32_MAX)
 		return -E2BIG;
@@ -99,7 +144,7 @@ static int intern__id(const struct intern *in, uint64_t h, const void *item, uin
 	slot = (char *)*in->items + *in->nr * in->size;
 	memcpy(slot, item, in->size);
 	err = in->own ? in->own(in->p, slot) : 0;
-	err = err ?: chain__add(in->chain, h, *in->nr);
+	err = err ?: index__add(in->index, h32, *in->nr);
 	if (err)
 		return err;
 	*id = (*in->nr)++;
@@ -177,44 +222,65 @@ static int profile__proc_id(struct profile *p, const struct profile_sample *s, u
 	return intern__id(&in, h, &pr, id);
 }
 
+/* The stack sought: the frame ids at the end of the profile's array. */
+struct stack_sought {
+	const struct profile *p;
+	uint32_t proc, nr;
+};
+
+static bool stack__same(const void *ctx, uint32_t idx)
+{
+	const struct stack_sought *q = ctx;
+	const struct profile_stack *st = &q->p->stacks[idx];
+
+	return st->proc == q->proc && st->nr == q->nr &&
+	       !memcmp(&q->p->ids[st->at], &q->p->ids[q->p->nr_ids], q->nr * sizeof(uint32_t));
+}
+
 int profile__add(struct profile *p, const struct profile_sample *s)
 {
+	struct stack_sought q = { p, 0, s->nr };
+	uint32_t h32, found, *ids;
 	uint64_t h;
-	uint32_t proc, *ids;
 	int err;
 
-	err = profile__proc_id(p, s, &proc);
+	if (p->nr_ids + s->nr > UINT32_MAX)
+		return -E2BIG;
+	err = profile__proc_id(p, s, &q.proc);
 	if (err)
 		return err;
 	/* the frame ids go where a new stack's would: kept only if it is new */
 	if (array__grow((void **)&p->ids, &p->cap_ids, p->nr_ids + s->nr, sizeof(*p->ids)))
 		return -ENOMEM;
 	ids = &p->ids[p->nr_ids];
-	h = profile__mix(PROFILE_HASH_BASIS, proc);
+	h = profile__mix(PROFILE_HASH_BASIS, q.proc);
 	for (uint32_t i = 0; i < s->nr; i++) {
-		err = profile__frame_id(p, &s->frames[i], &ids[i]);
+		struct frame f = s->frames[i];
+
+		if (p->drop_lines) {
+			f.file = NULL;
+			f.line = 0;
+		}
+		err = profile__frame_id(p, &f, &ids[i]);
 		if (err)
 			return err;
 		h = profile__mix(h, ids[i]);
 	}
-	for (size_t i = chain__first(&p->by_stack, h); i; i = p->by_stack.next[i - 1]) {
-		struct profile_stack *st = &p->stacks[i - 1];
-
-		if (st->proc == proc && st->nr == s->nr &&
-		    !memcmp(&p->ids[st->at], ids, s->nr * sizeof(*ids))) {
-			st->count += s->count;
-			return 0;
-		}
+	h32 = profile__hash32(h);
+	found = index__find(&p->by_stack, h32, stack__same, &q);
+	if (found) {
+		p->stacks[found - 1].count += s->count;
+		return 0;
 	}
 	if (p->nr >= UINT32_MAX)
 		return -E2BIG;
 	if (array__grow((void **)&p->stacks, &p->cap, p->nr + 1, sizeof(*p->stacks)))
 		return -ENOMEM;
-	err = chain__add(&p->by_stack, h, p->nr);
+	err = index__add(&p->by_stack, h32, p->nr);
 	if (err)
 		return err;
 	p->stacks[p->nr++] = (struct profile_stack){ .count = s->count, .at = p->nr_ids,
-						     .nr = s->nr, .proc = proc };
+						     .nr = s->nr, .proc = q.proc };
 	p->nr_ids += s->nr;
 	return 0;
 }
@@ -234,19 +300,18 @@ uint64_t profile__lost(const struct profile *p)
 	       p->stats[STAT_DROP_SCRATCH];
 }
 
-static size_t chain__memory(const struct profile_chain *c)
+static size_t index__memory(const struct profile_index *x)
 {
-	return c->first.cap * (sizeof(*c->first.keys) + sizeof(*c->first.vals)) +
-	       c->cap * sizeof(*c->next);
+	return x->cap * sizeof(*x->slots);
 }
 
 size_t profile__memory(const struct profile *p)
 {
 	return p->cap * sizeof(*p->stacks) + p->cap_frames * sizeof(*p->frames) +
 	       p->cap_procs * sizeof(*p->procs) + p->cap_ids * sizeof(*p->ids) +
-	       p->cap_strs * sizeof(*p->strs) + p->names.used + chain__memory(&p->by_stack) +
-	       chain__memory(&p->by_frame) + chain__memory(&p->by_proc) +
-	       chain__memory(&p->by_str);
+	       p->cap_strs * sizeof(*p->strs) + p->names.used + index__memory(&p->by_stack) +
+	       index__memory(&p->by_frame) + index__memory(&p->by_proc) +
+	       index__memory(&p->by_str);
 }
 
 void profile__free(struct profile *p)
@@ -257,10 +322,10 @@ void profile__free(struct profile *p)
 	free(p->ids);
 	free(p->strs);
 	arena__free(&p->names);
-	chain__free(&p->by_str);
-	chain__free(&p->by_stack);
-	chain__free(&p->by_frame);
-	chain__free(&p->by_proc);
+	index__free(&p->by_str);
+	index__free(&p->by_stack);
+	index__free(&p->by_frame);
+	index__free(&p->by_proc);
 	p->stacks = NULL;
 	p->frames = NULL;
 	p->procs = NULL;

@@ -125,10 +125,11 @@ static void record__stats(const struct record *r, struct session *s, const struc
 				"by DWARF tables, frame pointers elsewhere");
 	if (st.uw)
 		record__unwind_stats(p, &st);
-	fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique stacks), "
-			"%zu in the profile (also told apart by source file and line, which the "
-			"output shows with --lines); the profile holds %.1f MiB\n",
-		r->rows, p->nr, profile__memory(p) / 1048576.0);
+	fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique stacks)", r->rows);
+	if (p->nr != r->rows)
+		fprintf(stderr, ", %zu in the profile (the output showed some alike)", p->nr);
+	fprintf(stderr, "; the profile holds %.1f MiB%s\n", profile__memory(p) / 1048576.0,
+		p->drop_lines ? " (no source files or lines: --lines keeps them)" : "");
 	drain_session__stats(r->ds, &ds);
 	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
 			"the fullest %.0f%% when switched, the longest take %.3f s\n",
@@ -278,7 +279,8 @@ static const struct session_hooks record_hooks = {
 
 int record__run(const struct record_opts *o)
 {
-	struct record r = { .o = o, .us = unwind_session__new(&o->unwind) };
+	struct record r = { .o = o, .us = unwind_session__new(&o->unwind),
+			    .p.drop_lines = !o->out.lines };
 	/* the unwinder first: its tables are loaded before anything else starts */
 	const struct session_plug plugs[] = {
 		{ &unwind_session_hooks, r.us },

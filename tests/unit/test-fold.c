@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /* Folded output: frame order, suffixes, sanitizing, process frames, sorting and merging. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,6 +133,43 @@ int main(void)
 	out = write_profile(&p, &lines);
 	CHECK_STR(out, "proc;transient t.c:9 4\n", "names, files and comms are copied");
 	free(out);
+	profile__free(&p);
+
+	/* Without --lines the profile keeps no line: stacks apart only there are one. */
+	struct frame l1[] = { { "main", FRAME_USER, 3, "/src/m.c" } },
+		     l2[] = { { "main", FRAME_USER, 4, "/src/m.c" } };
+
+	for (int drop = 0; drop < 2; drop++) {
+		p = (struct profile){ .drop_lines = drop };
+		st = stack("app", 1, 0, l1, 1, 1);
+		profile__add(&p, &st);
+		st = stack("app", 1, 0, l2, 1, 2);
+		profile__add(&p, &st);
+		CHECK(p.nr == (drop ? 1u : 2u) && p.nr_frames == p.nr && profile__samples(&p) == 3,
+		      "drop_lines %d: %zu stacks, %zu frames", drop, p.nr, p.nr_frames);
+		CHECK(!drop || (p.frames[0].file == NULL && p.frames[0].line == 0),
+		      "a dropped line leaves no file either");
+		profile__free(&p);
+	}
+
+	/* Many stacks: each found again however the index grew. */
+	struct frame deep[3] = { { "root", FRAME_USER }, { "mid", FRAME_USER } };
+	char names[4096][8];
+	size_t wrong = 0;
+
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < 4096; i++) {
+			snprintf(names[i], sizeof(names[i]), "f%d", i);
+			deep[2] = (struct frame){ names[i], FRAME_USER };
+			st = stack("app", (uint32_t)i % 7, 0, deep + i % 2, 3 - i % 2, 1);
+			profile__add(&p, &st);
+		}
+	}
+	for (size_t i = 0; i < p.nr; i++)
+		wrong += p.stacks[i].count != 2;
+	CHECK(p.nr == 4096 && !wrong && p.nr_frames == 4098,
+	      "4096 stacks twice: %zu stacks, %zu not counted twice, %zu frames", p.nr, wrong,
+	      p.nr_frames);
 	profile__free(&p);
 	return check_done();
 }
