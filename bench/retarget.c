@@ -241,7 +241,7 @@ static struct retarget_stats retarget__stats(uint64_t *ns, unsigned long n)
 	qsort(ns, n, sizeof(*ns), retarget__cmp);
 	s.mean = sum / n / 1000;
 	s.median = (n % 2 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2.0) / 1000;
-	s.p90 = ns[(n * 9) / 10 < n ? (n * 9) / 10 : n - 1] / 1000.0;
+	s.p90 = ns[n * 9 / 10] / 1000.0;
 	return s;
 }
 
@@ -251,17 +251,15 @@ static int retarget__usage(void)
 	return 64;
 }
 
-static int retarget__number(const char *s, const char *what, unsigned long *v)
+/* A positive integer up to 100,000,000: 0 or -EINVAL. */
+static int retarget__number(const char *s, unsigned long *v)
 {
 	char *end;
 
 	errno = 0;
 	*v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *v == 0 || *v > 100000000 || s[0] == '-') {
-		fprintf(stderr, "retarget: %s '%s': expected a positive integer up to 100000000\n",
-			what, s);
+	if (errno || end == s || *end || s[0] == '-' || *v == 0 || *v > 100000000)
 		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -333,29 +331,24 @@ int main(int argc, char **argv)
 	int opt, err;
 
 	while ((opt = getopt(argc, argv, "n:b:v:p:h")) != -1) {
-		switch (opt) {
-		case 'n':
-			err = retarget__number(optarg, "-n (moves of each kind)", &n);
-			break;
-		case 'b':
-			err = retarget__number(optarg, "-b (moves per block)", &block);
-			break;
-		case 'v':
-			err = retarget__number(optarg, "-v (check every Nth move)", &every);
-			break;
-		case 'p':
-			err = retarget__number(optarg, "-p (ring pages)", &pages);
-			if (!err && (pages & (pages - 1))) {
-				fprintf(stderr, "retarget: -p (ring pages) '%s': expected a power of two\n",
-					optarg);
-				err = -EINVAL;
-			}
-			break;
-		default:
+		const char *what = opt == 'n' ? "-n (moves of each kind)" :
+				   opt == 'b' ? "-b (moves per block)" :
+				   opt == 'v' ? "-v (check every Nth move)" :
+				   opt == 'p' ? "-p (ring pages)" : NULL;
+		unsigned long *v = opt == 'n' ? &n : opt == 'b' ? &block :
+				   opt == 'v' ? &every : &pages;
+
+		if (!what)
 			return retarget__usage();
-		}
-		if (err)
+		if (retarget__number(optarg, v)) {
+			fprintf(stderr, "retarget: %s '%s': expected a positive integer up to 100000000\n",
+				what, optarg);
 			return 64;
+		}
+		if (opt == 'p' && (pages & (pages - 1))) {
+			fprintf(stderr, "retarget: %s '%s': expected a power of two\n", what, optarg);
+			return 64;
+		}
 	}
 	if (optind != argc)
 		return retarget__usage();
