@@ -190,7 +190,7 @@ static int row__name_kernel(struct listing_row *row, const struct ksyms *ks,
 		row->func = s->name;
 		row->func_off = row->addr - s->addr;
 	}
-	err = kv ? kvmlinux__lookup(kv, row->addr, false, sf) : -ENOENT;
+	err = kv ? kvmlinux__lookup(kv, row->addr, false, true, sf) : -ENOENT;
 	if (err == -ENOMEM)
 		return err;
 	if (!err && sf->nr) {

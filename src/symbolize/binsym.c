@@ -324,7 +324,7 @@ static struct symloc *binsym__resolve(struct binsym *bs, uint64_t vaddr)
 	int err = 0;
 
 	sf->nr = 0;
-	if (si && srcinfo__lookup(si, vaddr, bs->o.inlines, sf) == -ENOMEM)
+	if (si && srcinfo__lookup(si, vaddr, bs->o.inlines, bs->o.lines, sf) == -ENOMEM)
 		return NULL;
 	loc = symloc__from_src(sf, FRAME_USER, FRAME_INLINE);
 	if (!loc)

@@ -248,8 +248,8 @@ void kvmlinux__free(struct kvmlinux *k)
 	free(k);
 }
 
-int kvmlinux__lookup(struct kvmlinux *k, uint64_t kaddr, bool inlines,
+int kvmlinux__lookup(struct kvmlinux *k, uint64_t kaddr, bool inlines, bool lines,
 		     struct src_frames *out)
 {
-	return srcinfo__lookup(k->si, kaddr - k->offset, inlines, out);
+	return srcinfo__lookup(k->si, kaddr - k->offset, inlines, lines, out);
 }

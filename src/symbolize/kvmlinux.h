@@ -66,10 +66,10 @@ void kvmlinux__free(struct kvmlinux *k);
  * The frames at running kernel address @kaddr into @out, as
  * srcinfo__lookup gives them: innermost first, with @inlines each inlined
  * call then the function; without, one frame (unnamed) at the line
- * table's line at @kaddr.
+ * table's line at @kaddr (with @lines: else no file or line).
  * 0, -ENOENT (no compile unit there), -ENOMEM. Strings live as long as @k.
  */
-int kvmlinux__lookup(struct kvmlinux *k, uint64_t kaddr, bool inlines,
+int kvmlinux__lookup(struct kvmlinux *k, uint64_t kaddr, bool inlines, bool lines,
 		     struct src_frames *out);
 
 #endif /* BPFPROF_KVMLINUX_H */

@@ -483,7 +483,8 @@ static void die__call_site(Dwarf_Die *die, Dwarf_Die *cudie, const char **file, 
 		*file = dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, struct src_frames *out)
+int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, bool lines,
+		    struct src_frames *out)
 {
 	const struct span *r = spans__find(si->ranges, si->nr_ranges, vaddr);
 	struct src_frame fr = { 0 };
@@ -498,7 +499,7 @@ int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, struct src
 	if (!r)
 		return -ENOENT;
 	u = &si->units[r->idx];
-	line = dwarf_getsrc_die(&u->cudie, vaddr);
+	line = lines ? dwarf_getsrc_die(&u->cudie, vaddr) : NULL;
 	if (line && dwarf_lineno(line, &ln) == 0 && ln > 0) {
 		fr.file = dwarf_linesrc(line, NULL, NULL);
 		fr.line = ln;
@@ -521,7 +522,8 @@ int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, struct src
 		if (!inl)
 			break;
 		/* the next frame out is at this call's site */
-		die__call_site(&sc->die, &u->cudie, &fr.file, &fr.line);
+		if (lines)
+			die__call_site(&sc->die, &u->cudie, &fr.file, &fr.line);
 		if (ix->scopes[node].parent < 0) { /* an inlined call outside any function */
 			fr.name = NULL;
 			fr.inlined = false;

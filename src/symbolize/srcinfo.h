@@ -44,12 +44,16 @@ void srcinfo__free(struct srcinfo *si);
  * The frames at ELF virtual address @vaddr into @out (replacing what it
  * held), innermost first: with @inlines, each inlined call (inlined = true)
  * then the function they are inlined into; without, just the function.
- * The innermost frame's line is the line table's at @vaddr; each outer
- * frame's line is the call site of the frame inside it.
+ * With @lines, the innermost frame's line is the line table's at @vaddr
+ * and each outer frame's line is the call site of the frame inside it;
+ * without, no frame has a file or line, and the compile unit's line table
+ * is not read (libdw keeps each one it decodes until the file is closed:
+ * 35 MiB after 8 minutes of a system-wide run).
  * 0; -ENOENT when no compile unit covers @vaddr; -ENOMEM.
  * Strings live as long as @si.
  */
-int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, struct src_frames *out);
+int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, bool lines,
+		    struct src_frames *out);
 void src_frames__free(struct src_frames *f);
 
 #endif /* BPFPROF_SRCINFO_H */

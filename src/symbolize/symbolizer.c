@@ -443,7 +443,7 @@ static struct symloc *symbolizer__kfunc(struct symbolizer *s, const char *name, 
 	struct symloc *loc;
 
 	sf->nr = 0;
-	if (kv && kvmlinux__lookup(kv, addr, s->bo.inlines, sf) == -ENOMEM)
+	if (kv && kvmlinux__lookup(kv, addr, s->bo.inlines, s->bo.lines, sf) == -ENOMEM)
 		return NULL;
 	loc = symloc__from_src(sf, FRAME_KERNEL, FRAME_KERNEL);
 	if (!loc)

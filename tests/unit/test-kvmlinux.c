@@ -373,7 +373,7 @@ static struct probe test_lookup(const char *vml, const char *src)
 		return (struct probe){ 0 };
 	for (uint64_t v = outer; v < outer + size; v++) {
 		size_t na = addr2line(vml, v, a, CHAIN_MAX);
-		int err = kvmlinux__lookup(k, v + offset, true, &sf);
+		int err = kvmlinux__lookup(k, v + offset, true, true, &sf);
 
 		if (err || !frames_match(&sf, a, na)) {
 			bad++;
@@ -390,7 +390,7 @@ static struct probe test_lookup(const char *vml, const char *src)
 		else if (na == 2 && chain && !after)
 			chain = v; /* the last inlined address before @after */
 		/* without inlines: one frame (unnamed: kallsyms names it), the line table's line */
-		err = kvmlinux__lookup(k, v + offset, false, &sf);
+		err = kvmlinux__lookup(k, v + offset, false, true, &sf);
 		if (err || sf.nr != 1 || sf.v[0].line != a[0].line ||
 		    strcmp(base_name(sf.v[0].file), base_name(a[0].file)))
 			bad_flat++;
@@ -402,7 +402,7 @@ static struct probe test_lookup(const char *vml, const char *src)
 	      "without inlines: one frame at the line table's line (%zu differ)",
 	      bad_flat);
 	CHECK(chain != 0, "kfx_leaf is inlined somewhere in kfx_outer");
-	if (chain && !kvmlinux__lookup(k, chain + offset, true, &sf) && sf.nr == 2) {
+	if (chain && !kvmlinux__lookup(k, chain + offset, true, true, &sf) && sf.nr == 2) {
 		CHECK(sf.v[1].line == call,
 		      "the function's line is the call site (line %u, got %u)", call,
 		      sf.v[1].line);
@@ -412,9 +412,9 @@ static struct probe test_lookup(const char *vml, const char *src)
 		CHECK_STR(base_name(sf.v[1].file), "kvmlinux-fixture.c",
 			  "the source file");
 	}
-	CHECK(kvmlinux__lookup(k, offset, true, &sf) == -ENOENT,
+	CHECK(kvmlinux__lookup(k, offset, true, true, &sf) == -ENOENT,
 	      "ELF address 0: -ENOENT");
-	CHECK(kvmlinux__lookup(k, offset - 0x1000, true, &sf) == -ENOENT,
+	CHECK(kvmlinux__lookup(k, offset - 0x1000, true, true, &sf) == -ENOENT,
 	      "below the vmlinux: -ENOENT");
 	src_frames__free(&sf);
 	kvmlinux__free(k);

@@ -24,8 +24,20 @@ static char tmp[] = "/tmp/bpfprof-srccache-XXXXXX";
 static bool names_main(struct srcinfo *si, uint64_t vaddr)
 {
 	struct src_frames f = { 0 };
-	bool ok = si && srcinfo__lookup(si, vaddr, true, &f) == 0 && f.nr >= 1 &&
+	bool ok = si && srcinfo__lookup(si, vaddr, true, true, &f) == 0 && f.nr >= 1 &&
 		  f.v[f.nr - 1].file && strstr(f.v[f.nr - 1].file, "elf-fixture.c");
+
+	src_frames__free(&f);
+	return ok;
+}
+
+/* Without lines: main is named, with no file or line (the line table is not read). */
+static bool names_main_no_line(struct srcinfo *si, uint64_t vaddr)
+{
+	struct src_frames f = { 0 };
+	bool ok = si && srcinfo__lookup(si, vaddr, true, false, &f) == 0 && f.nr >= 1 &&
+		  f.v[f.nr - 1].name && !strcmp(f.v[f.nr - 1].name, "main") &&
+		  !f.v[f.nr - 1].file && !f.v[f.nr - 1].line;
 
 	src_frames__free(&f);
 	return ok;
@@ -81,6 +93,7 @@ int main(void)
 	close(fd1);
 	close(fd2);
 	CHECK(names_main(a, main_fn.start), "the cache's own descriptor outlives the callers'");
+	CHECK(names_main_no_line(a, main_fn.start), "without lines: the name alone");
 
 	CHECK(copy_file(exe, copy) == 0, "a copy of the file");
 	fd3 = open(copy, O_RDONLY);
