@@ -19,11 +19,17 @@
 #define PF_KTHREAD 0x00200000
 
 /* Only the fields used here; CO-RE relocates them against the kernel's BTF. */
+struct mm_struct {
+	struct file *exe_file; /* opened anew by each exec, shared by fork */
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	unsigned int flags;
 	int pid;
 	int tgid;
 	struct task_struct *group_leader;
+	struct task_struct *real_parent;
+	struct mm_struct *mm;
 	char comm[BPFPROF_COMM_LEN];
 } __attribute__((preserve_access_index));
 
