@@ -91,6 +91,8 @@ static uint64_t frame__hash(const struct frame *f)
 {
 	uint64_t h = profile__mix(PROFILE_HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
 
+	h = profile__mix(h, f->bin);
+
 	return profile__mix_str(profile__mix_str(h, f->name), f->file);
 }
 
@@ -98,7 +100,8 @@ static bool frame__same(const void *a, const void *b)
 {
 	const struct frame *x = a, *y = b;
 
-	return x->kind == y->kind && x->line == y->line && profile__same_str(x->name, y->name) &&
+	return x->kind == y->kind && x->line == y->line && x->bin == y->bin &&
+	       profile__same_str(x->name, y->name) &&
 	       profile__same_str(x->file, y->file);
 }
 
@@ -207,6 +210,36 @@ static int profile__frame_id(struct profile *p, const struct frame *f, uint32_t 
 	return intern__id(&in, frame__hash(f), f, id);
 }
 
+static bool bin__same(const void *a, const void *b)
+{
+	const struct profile_bin *x = a, *y = b;
+
+	return profile__same_str(x->path, y->path) && profile__same_str(x->build_id, y->build_id);
+}
+
+/* A new binary's path and build-id: the profile's. */
+static int bin__own(struct profile *p, void *item)
+{
+	struct profile_bin *b = item;
+
+	return profile__str(p, &b->path) ?: profile__str(p, &b->build_id);
+}
+
+int profile__bin(struct profile *p, const char *path, const char *build_id, uint32_t *id)
+{
+	const struct intern in = { &p->by_bin, (void **)&p->bins, &p->nr_bins, &p->cap_bins,
+				   sizeof(struct profile_bin), bin__same, bin__own, p };
+	const struct profile_bin b = { path, build_id };
+	int err;
+
+	err = intern__id(&in, profile__mix_str(profile__mix_str(PROFILE_HASH_BASIS, path),
+					       build_id),
+			 &b, id);
+	if (!err)
+		++*id;
+	return err;
+}
+
 /* The id of @s's process, a new one when it is not in @p yet. */
 static int profile__proc_id(struct profile *p, const struct profile_sample *s, uint32_t *id)
 {
@@ -309,6 +342,7 @@ size_t profile__memory(const struct profile *p)
 {
 	return p->cap * sizeof(*p->stacks) + p->cap_frames * sizeof(*p->frames) +
 	       p->cap_procs * sizeof(*p->procs) + p->cap_ids * sizeof(*p->ids) +
+	       p->cap_bins * sizeof(*p->bins) + index__memory(&p->by_bin) +
 	       p->cap_strs * sizeof(*p->strs) + p->names.used + index__memory(&p->by_stack) +
 	       index__memory(&p->by_frame) + index__memory(&p->by_proc) +
 	       index__memory(&p->by_str);
@@ -320,6 +354,10 @@ void profile__free(struct profile *p)
 	free(p->frames);
 	free(p->procs);
 	free(p->ids);
+	free(p->bins);
+	index__free(&p->by_bin);
+	p->bins = NULL;
+	p->nr_bins = p->cap_bins = 0;
 	free(p->strs);
 	arena__free(&p->names);
 	index__free(&p->by_str);
