@@ -22,6 +22,7 @@
 
 #include "array.h"
 #include "escape.h"
+#include "hash.h"
 #include "output.h"
 #include "protobuf.h"
 #include "u64map.h"
@@ -98,23 +99,6 @@ struct pprof {
 	int64_t s_comm, s_pid, s_tid; /* label keys' string ids */
 };
 
-static uint64_t pprof__mix(uint64_t h, uint64_t v)
-{
-	h ^= v;
-	h *= 0x100000001b3ULL; /* FNV-1a's prime, a 64-bit step per value */
-	return h ^ (h >> 29);
-}
-
-/* A u64map key from a hash: never 0 (u64map takes any key, but keep them spread). */
-static uint64_t pprof__hash_str(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++)
-		h = pprof__mix(h, (unsigned char)*s);
-	return h;
-}
-
 /* Compress what is encoded so far; @finish: the end of the file. */
 static int pprof__flush(struct pprof *w, bool finish)
 {
@@ -161,7 +145,7 @@ static int pprof__str(struct pprof *w, const char *s, int64_t *id)
 		*id = 0;
 		return 0;
 	}
-	h = pprof__hash_str(s);
+	h = hash__str(HASH_BASIS, s);
 	found = (uintptr_t)u64map__get(&w->by_str, h);
 	if (found && !strcmp(w->strs[found - 1], s)) {
 		*id = (int64_t)found - 1;
@@ -259,7 +243,7 @@ static int pprof__functions(struct pprof *w)
 	for (size_t i = 0; i < p->nr_frames; i++) {
 		const struct frame *fr = &p->frames[i];
 		/* the profile's strings are interned: one pointer per distinct string */
-		uint64_t h = pprof__mix(pprof__mix(0, (uintptr_t)fr->name), (uintptr_t)fr->file);
+		uint64_t h = hash__mix(hash__mix(HASH_BASIS, (uintptr_t)fr->name), (uintptr_t)fr->file);
 		uintptr_t found = (uintptr_t)u64map__get(&w->by_func, h);
 		int64_t name, file;
 		int err;
@@ -295,11 +279,11 @@ static int pprof__location(struct pprof *w, uint32_t at, uint32_t nr, uint64_t *
 {
 	const struct profile *p = w->p;
 	const uint32_t *ids = &p->ids[at];
-	uint64_t h = pprof__mix(0, nr);
+	uint64_t h = hash__mix(HASH_BASIS, nr);
 	uintptr_t found;
 
 	for (uint32_t i = 0; i < nr; i++)
-		h = pprof__mix(h, ids[i]);
+		h = hash__mix(h, ids[i]);
 	found = (uintptr_t)u64map__get(&w->by_loc, h);
 	if (found && w->locs[found - 1].nr == nr &&
 	    !memcmp(&p->ids[w->locs[found - 1].at], ids, nr * sizeof(*ids))) {

@@ -5,23 +5,8 @@
 #include <string.h>
 
 #include "array.h"
+#include "hash.h"
 #include "profile.h"
-
-#define PROFILE_HASH_BASIS 0xcbf29ce484222325ULL
-
-static uint64_t profile__mix(uint64_t h, uint64_t v)
-{
-	h ^= v;
-	h *= 0x100000001b3ULL; /* FNV-1a's prime, a 64-bit step per value */
-	return h ^ (h >> 29);
-}
-
-static uint64_t profile__mix_str(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = profile__mix(h, (unsigned char)*s);
-	return profile__mix(h, s ? 1 : 2);
-}
 
 static bool profile__same_str(const char *a, const char *b)
 {
@@ -89,11 +74,11 @@ static void index__free(struct profile_index *x)
 
 static uint64_t frame__hash(const struct frame *f)
 {
-	uint64_t h = profile__mix(PROFILE_HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
+	uint64_t h = hash__mix(HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
 
-	h = profile__mix(h, f->bin);
+	h = hash__mix(h, f->bin);
 
-	return profile__mix_str(profile__mix_str(h, f->name), f->file);
+	return hash__str(hash__str(h, f->name), f->file);
 }
 
 static bool frame__same(const void *a, const void *b)
@@ -182,7 +167,7 @@ static int profile__str(struct profile *p, const char **s)
 
 	if (!*s)
 		return 0;
-	err = intern__id(&in, profile__mix_str(PROFILE_HASH_BASIS, *s), s, &id);
+	err = intern__id(&in, hash__str(HASH_BASIS, *s), s, &id);
 	if (!err)
 		*s = p->strs[id];
 	return err;
@@ -232,9 +217,7 @@ int profile__bin(struct profile *p, const char *path, const char *build_id, uint
 	const struct profile_bin b = { path, build_id };
 	int err;
 
-	err = intern__id(&in, profile__mix_str(profile__mix_str(PROFILE_HASH_BASIS, path),
-					       build_id),
-			 &b, id);
+	err = intern__id(&in, hash__str(hash__str(HASH_BASIS, path), build_id), &b, id);
 	if (!err)
 		++*id;
 	return err;
@@ -250,7 +233,7 @@ static int profile__proc_id(struct profile *p, const struct profile_sample *s, u
 
 	if (s->comm)
 		strncpy(pr.comm, s->comm, sizeof(pr.comm) - 1);
-	h = profile__mix_str(profile__mix(PROFILE_HASH_BASIS, (uint64_t)pr.tgid << 32 | pr.tid),
+	h = hash__str(hash__mix(HASH_BASIS, (uint64_t)pr.tgid << 32 | pr.tid),
 			     pr.comm);
 	return intern__id(&in, h, &pr, id);
 }
@@ -286,7 +269,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 	if (array__grow((void **)&p->ids, &p->cap_ids, p->nr_ids + s->nr, sizeof(*p->ids)))
 		return -ENOMEM;
 	ids = &p->ids[p->nr_ids];
-	h = profile__mix(PROFILE_HASH_BASIS, q.proc);
+	h = hash__mix(HASH_BASIS, q.proc);
 	for (uint32_t i = 0; i < s->nr; i++) {
 		struct frame f = s->frames[i];
 
@@ -297,7 +280,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 		err = profile__frame_id(p, &f, &ids[i]);
 		if (err)
 			return err;
-		h = profile__mix(h, ids[i]);
+		h = hash__mix(h, ids[i]);
 	}
 	h32 = profile__hash32(h);
 	found = index__find(&p->by_stack, h32, stack__same, &q);
