@@ -128,13 +128,17 @@ traces_folded() {
 	quiet
 }
 
-@test "kernel frames are in the kernel's mapping, with their names as they are" {
+@test "kernel frames are in the kernel's mapping (with its build-id), with their names as they are" {
 	need_root
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/syscall-heavy" 0.7
 	[ "$status" -eq 0 ]
 	pprof -raw "$OUT" >raw
 	kmap=$(awk '/^Mappings/ { m = 1 } m && $3 == "[kernel.kallsyms]" { sub(/:/, "", $1); print $1 }' raw)
 	[ -n "$kmap" ]
+	# with the running kernel's build-id, as its notes have it
+	kid=$(awk '/^Mappings/ { m = 1 } m && $3 == "[kernel.kallsyms]" { print $4 }' raw)
+	[[ $kid =~ ^[0-9a-f]{40}$ ]]
+	od -An -tx1 -v /sys/kernel/notes | tr -d ' \n' | grep -q "$kid"
 	# the read's kernel frames sit in it, under do_syscalls in the executable's
 	grep -qE "^ +[0-9]+: 0x0 M=$kmap (entry_SYSCALL_64[a-z_]*|do_syscall_64|read_zero|ksys_read) " raw
 	refute grep -qE "M=$kmap [^ ]*_\[k\]" raw

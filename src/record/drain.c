@@ -6,6 +6,7 @@
 #include "array.h"
 #include "buildid.h"
 #include "drain.h"
+#include "kvmlinux.h"
 #include "monotime.h"
 #include "stackstore.h"
 
@@ -79,10 +80,17 @@ static int drain__bin(struct drain *d, const struct symloc *loc, bool kernel, ui
 		slot = &d->bin_ids[b->id];
 	}
 	if (!*slot) {
-		if (b && b->build_id_len)
-			buildid__hex(b->build_id, b->build_id_len, hex);
+		uint8_t id[BUILD_ID_MAX];
+		int len = b ? (int)b->build_id_len : 0;
+
+		if (b)
+			memcpy(id, b->build_id, len);
+		else if (kernel) /* none readable: a mapping without one */
+			len = kvmlinux__kernel_build_id("/sys/kernel/notes", id, sizeof(id));
+		if (len > 0)
+			buildid__hex(id, len, hex);
 		err = profile__bin(d->p, kernel ? "[kernel.kallsyms]" : b ? b->path : "[anon]",
-				   b && b->build_id_len ? hex : NULL, slot);
+				   len > 0 ? hex : NULL, slot);
 		if (err)
 			return err;
 	}
