@@ -28,7 +28,7 @@ _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend
 	idle-cycles-backend ref-cycles'
 
-_bpfprof_formats='folded'
+_bpfprof_formats='folded pprof'
 _bpfprof_range_formats='text json'
 
 _bpfprof_demangle_modes='short full none'

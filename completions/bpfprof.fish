@@ -132,7 +132,7 @@ complete -c bpfprof -n $rec -l no-unwind-hold -d 'Let the command run while its 
 
 # bpfprof record and range: output
 complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'
-complete -c bpfprof -n $rec -s f -l format -x -a folded -d 'Output format'
+complete -c bpfprof -n $rec -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf"' -d 'Output format'
 complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $both -s q -l quiet -d 'No summary line on stderr'

@@ -300,8 +300,8 @@ sysctl_or() {
 }
 
 @test "record -f: an unknown format" {
-	usage_error "invalid --format 'svg': expected folded" -f svg
-	usage_error "invalid --format 'x': expected folded" --format=x -o out.folded
+	usage_error "invalid --format 'svg': expected folded, pprof" -f svg
+	usage_error "invalid --format 'x': expected folded, pprof" --format=x -o out.folded
 }
 
 @test "record --demangle: an unknown mode" {
@@ -312,12 +312,12 @@ sysctl_or() {
 
 @test "-o and --stacks: an extension of a format bpfprof does not write is refused, the formats listed" {
 	local mark=$BATS_TEST_TMPDIR/ran d=$BATS_TEST_TMPDIR
-	local folded="a profile is written as folded (.folded, the default)"
+	local folded="a profile is written as folded (.folded, the default) or pprof (.pb.gz)"
 	local listing="a listing is written as text (the default) or json (.json)"
 	usage_error "invalid --output '$d/out.svg': .svg is an SVG image (a flame graph), a format bpfprof does not write; $folded" \
 		-o "$d/out.svg" -- touch "$mark"
-	usage_error "invalid --output '$d/out.pb.gz': .pb.gz is pprof (gzipped protobuf), a format bpfprof does not write; $folded" \
-		-o "$d/out.pb.gz" -- touch "$mark"
+	usage_error "invalid --output '$d/out.pb': .pb is uncompressed protobuf (pprof is written gzipped, as .pb.gz), a format bpfprof does not write; $folded" \
+		-o "$d/out.pb" -- touch "$mark"
 	usage_error "invalid --output '$d/perf.data': .data is perf's perf.data, a format bpfprof does not write; $folded" \
 		-o "$d/perf.data" -- touch "$mark"
 	usage_error "invalid --output 'OUT.PPROF': .pprof is pprof" -o OUT.PPROF -- touch "$mark"
@@ -331,7 +331,7 @@ sysctl_or() {
 		--stacks x.svg vfs_read
 	range_error "invalid --stacks 'x.json': .json is bpfprof's json format" --stacks x.json vfs_read
 	[ ! -e "$mark" ]
-	[ ! -e "$d/out.svg" ] && [ ! -e "$d/out.pb.gz" ] && [ ! -e "$d/perf.data" ]
+	[ ! -e "$d/out.svg" ] && [ ! -e "$d/out.pb" ] && [ ! -e "$d/perf.data" ]
 }
 
 @test "-F max is the kernel's kernel.perf_event_max_sample_rate" {

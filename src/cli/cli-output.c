@@ -6,6 +6,8 @@
  * standard output, which is the command's.
  */
 #include <argp.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli-output.h"
 
@@ -52,4 +54,8 @@ void cli_output__finish(const struct argp_state *state, struct session_opts *opt
 		opts->output = (*format)->default_file;
 		opts->output_default = true;
 	}
+	if ((*format)->binary && !strcmp(opts->output, "-") && isatty(STDOUT_FILENO))
+		cli__usage_error(state, "invalid --output '-': %s is binary data and standard "
+					"output is a terminal; expected -o FILE or a pipe",
+				 (*format)->name);
 }

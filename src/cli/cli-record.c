@@ -126,11 +126,14 @@ static const struct argp_option options[] = {
 
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded (default: from the FILE extension, else folded)",
+	  "Output format: folded or pprof (default: from the FILE extension, .pb.gz for "
+	  "pprof, else folded)",
 	  CLI_GROUP_OUTPUT },
-	{ "per-pid", OPT_PER_PID, NULL, 0, "Start each stack with comm-PID", CLI_GROUP_OUTPUT },
+	{ "per-pid", OPT_PER_PID, NULL, 0,
+	  "Start each stack with comm-PID (pprof: a pid label)", CLI_GROUP_OUTPUT },
 	{ "per-thread", OPT_PER_THREAD, NULL, 0,
-	  "Start each stack with comm-PID/TID (implies --per-pid)", CLI_GROUP_OUTPUT },
+	  "Start each stack with comm-PID/TID (pprof: pid and tid labels; implies --per-pid)",
+	  CLI_GROUP_OUTPUT },
 	{ "no-inline", OPT_NO_INLINE, NULL, 0,
 	  "No inlined-call frames (FUNC_[i]); with neither them nor --lines, DWARF is not read",
 	  CLI_GROUP_OUTPUT },

@@ -12,6 +12,7 @@
 /* The first format of each input is its default. */
 static const struct output_format *const formats[] = {
 	&output_folded,
+	&output_pprof,
 	&output_listing_text,
 	&output_listing_json,
 };
@@ -26,9 +27,8 @@ static const struct {
 	const char *ext;
 	const char *what;
 } foreign[] = {
-	{ ".pb.gz", "pprof (gzipped protobuf)" },
-	{ ".pb", "pprof (protobuf)" },
-	{ ".pprof", "pprof" },
+	{ ".pb", "uncompressed protobuf (pprof is written gzipped, as .pb.gz)" },
+	{ ".pprof", "pprof by another name (-f pprof writes it anyway)" },
 	{ ".svg", "an SVG image (a flame graph)" },
 	{ ".html", "an HTML page" },
 	{ ".htm", "an HTML page" },
@@ -111,6 +111,11 @@ int output__check_file(enum output_input in, const char *file, char *why, size_t
 
 	if (!file)
 		return 0;
+	/* one of @in's own (x.pb.gz is pprof's before it is gzip's) */
+	for (i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i]->takes == in && formats[i]->ext &&
+		    output__has_ext(file, formats[i]->ext))
+			return 0;
 	for (i = 0; i < ARRAY_SIZE(formats) && !other; i++)
 		if (formats[i]->takes != in && formats[i]->ext &&
 		    output__has_ext(file, formats[i]->ext))

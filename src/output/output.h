@@ -27,6 +27,7 @@ struct output_opts {
 	bool per_pid;    /* process frame "comm-PID" */
 	bool per_thread; /* process frame "comm-PID/TID" */
 	bool lines;      /* "name file.c:LINE" where the line is known */
+	uint64_t period_ns; /* a clock event's sample period (pprof's cpu time); 0: not one */
 	/* listings */
 	enum listing_sort sort;
 	bool disasm; /* the instruction column */
@@ -38,6 +39,9 @@ struct output_format {
 	const char *ext;  /* the -o FILE extension that implies it; NULL: none */
 	const char *default_file; /* written in the working directory without -o */
 	enum output_input takes;
+	bool needs_lines; /* profiles: keep source lines (profile.drop_lines off) */
+	bool needs_bins;  /* profiles: keep each frame's binary (profile.keep_bins) */
+	bool binary;      /* not text: never written to a terminal */
 	/*
 	 * the one that matches .takes; 0 or -errno. *@rows (unless NULL): the
 	 * stacks as written, those the format shows alike merged (a folded
@@ -69,6 +73,8 @@ const char *output__listing_name(unsigned int i);
 
 /* Folded stacks (output-folded.c). */
 extern const struct output_format output_folded;
+/* pprof's protobuf, gzipped (output-pprof.c). */
+extern const struct output_format output_pprof;
 /* The annotated text listing (output-listing.c). */
 extern const struct output_format output_listing_text;
 /* The listing as one JSON document (output-listing-json.c). */

@@ -5,23 +5,8 @@
 #include <string.h>
 
 #include "array.h"
+#include "hash.h"
 #include "profile.h"
-
-#define PROFILE_HASH_BASIS 0xcbf29ce484222325ULL
-
-static uint64_t profile__mix(uint64_t h, uint64_t v)
-{
-	h ^= v;
-	h *= 0x100000001b3ULL; /* FNV-1a's prime, a 64-bit step per value */
-	return h ^ (h >> 29);
-}
-
-static uint64_t profile__mix_str(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = profile__mix(h, (unsigned char)*s);
-	return profile__mix(h, s ? 1 : 2);
-}
 
 static bool profile__same_str(const char *a, const char *b)
 {
@@ -89,16 +74,19 @@ static void index__free(struct profile_index *x)
 
 static uint64_t frame__hash(const struct frame *f)
 {
-	uint64_t h = profile__mix(PROFILE_HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
+	uint64_t h = hash__mix(HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
 
-	return profile__mix_str(profile__mix_str(h, f->name), f->file);
+	h = hash__mix(h, f->bin);
+
+	return hash__str(hash__str(h, f->name), f->file);
 }
 
 static bool frame__same(const void *a, const void *b)
 {
 	const struct frame *x = a, *y = b;
 
-	return x->kind == y->kind && x->line == y->line && profile__same_str(x->name, y->name) &&
+	return x->kind == y->kind && x->line == y->line && x->bin == y->bin &&
+	       profile__same_str(x->name, y->name) &&
 	       profile__same_str(x->file, y->file);
 }
 
@@ -179,7 +167,7 @@ static int profile__str(struct profile *p, const char **s)
 
 	if (!*s)
 		return 0;
-	err = intern__id(&in, profile__mix_str(PROFILE_HASH_BASIS, *s), s, &id);
+	err = intern__id(&in, hash__str(HASH_BASIS, *s), s, &id);
 	if (!err)
 		*s = p->strs[id];
 	return err;
@@ -207,6 +195,34 @@ static int profile__frame_id(struct profile *p, const struct frame *f, uint32_t 
 	return intern__id(&in, frame__hash(f), f, id);
 }
 
+static bool bin__same(const void *a, const void *b)
+{
+	const struct profile_bin *x = a, *y = b;
+
+	return profile__same_str(x->path, y->path) && profile__same_str(x->build_id, y->build_id);
+}
+
+/* A new binary's path and build-id: the profile's. */
+static int bin__own(struct profile *p, void *item)
+{
+	struct profile_bin *b = item;
+
+	return profile__str(p, &b->path) ?: profile__str(p, &b->build_id);
+}
+
+int profile__bin(struct profile *p, const char *path, const char *build_id, uint32_t *id)
+{
+	const struct intern in = { &p->by_bin, (void **)&p->bins, &p->nr_bins, &p->cap_bins,
+				   sizeof(struct profile_bin), bin__same, bin__own, p };
+	const struct profile_bin b = { path, build_id };
+	int err;
+
+	err = intern__id(&in, hash__str(hash__str(HASH_BASIS, path), build_id), &b, id);
+	if (!err)
+		++*id;
+	return err;
+}
+
 /* The id of @s's process, a new one when it is not in @p yet. */
 static int profile__proc_id(struct profile *p, const struct profile_sample *s, uint32_t *id)
 {
@@ -217,7 +233,7 @@ static int profile__proc_id(struct profile *p, const struct profile_sample *s, u
 
 	if (s->comm)
 		strncpy(pr.comm, s->comm, sizeof(pr.comm) - 1);
-	h = profile__mix_str(profile__mix(PROFILE_HASH_BASIS, (uint64_t)pr.tgid << 32 | pr.tid),
+	h = hash__str(hash__mix(HASH_BASIS, (uint64_t)pr.tgid << 32 | pr.tid),
 			     pr.comm);
 	return intern__id(&in, h, &pr, id);
 }
@@ -253,7 +269,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 	if (array__grow((void **)&p->ids, &p->cap_ids, p->nr_ids + s->nr, sizeof(*p->ids)))
 		return -ENOMEM;
 	ids = &p->ids[p->nr_ids];
-	h = profile__mix(PROFILE_HASH_BASIS, q.proc);
+	h = hash__mix(HASH_BASIS, q.proc);
 	for (uint32_t i = 0; i < s->nr; i++) {
 		struct frame f = s->frames[i];
 
@@ -264,7 +280,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 		err = profile__frame_id(p, &f, &ids[i]);
 		if (err)
 			return err;
-		h = profile__mix(h, ids[i]);
+		h = hash__mix(h, ids[i]);
 	}
 	h32 = profile__hash32(h);
 	found = index__find(&p->by_stack, h32, stack__same, &q);
@@ -309,6 +325,7 @@ size_t profile__memory(const struct profile *p)
 {
 	return p->cap * sizeof(*p->stacks) + p->cap_frames * sizeof(*p->frames) +
 	       p->cap_procs * sizeof(*p->procs) + p->cap_ids * sizeof(*p->ids) +
+	       p->cap_bins * sizeof(*p->bins) + index__memory(&p->by_bin) +
 	       p->cap_strs * sizeof(*p->strs) + p->names.used + index__memory(&p->by_stack) +
 	       index__memory(&p->by_frame) + index__memory(&p->by_proc) +
 	       index__memory(&p->by_str);
@@ -320,6 +337,10 @@ void profile__free(struct profile *p)
 	free(p->frames);
 	free(p->procs);
 	free(p->ids);
+	free(p->bins);
+	index__free(&p->by_bin);
+	p->bins = NULL;
+	p->nr_bins = p->cap_bins = 0;
 	free(p->strs);
 	arena__free(&p->names);
 	index__free(&p->by_str);

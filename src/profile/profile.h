@@ -30,6 +30,9 @@ struct frame {
 	enum frame_kind kind;
 	uint32_t line;    /* 0: unknown */
 	const char *file; /* source file (DWARF's path), NULL: unknown */
+	/* in a profile with keep_bins: 1 + the profile.bins index of the
+	   code's binary (the kernel's, a JIT's); 0: none (marks), or not kept */
+	uint32_t bin;
 };
 
 /* A stack to add, as the drains build it. */
@@ -45,6 +48,16 @@ struct profile_sample {
 struct profile_proc {
 	uint32_t tgid, tid;
 	char comm[BPFPROF_COMM_LEN];
+};
+
+/*
+ * The binary (mapping) of frames: a file by path and build-id, or one of
+ * the pseudo-binaries "[kernel.kallsyms]" and "[anon]" (JIT code, code
+ * outside any file). Kept only with keep_bins (pprof), once each.
+ */
+struct profile_bin {
+	const char *path;     /* the profile's copy */
+	const char *build_id; /* lower-case hex, the profile's copy; NULL: none */
 };
 
 /* A distinct stack: 24 bytes, a long run holds hundreds of thousands. */
@@ -75,7 +88,9 @@ struct profile {
 	size_t nr_procs, cap_procs;
 	uint32_t *ids; /* the stacks' frames */
 	size_t nr_ids, cap_ids;
-	const char **strs; /* every distinct name and file, each copied once */
+	struct profile_bin *bins; /* with keep_bins: every distinct binary of frames */
+	size_t nr_bins, cap_bins;
+	const char **strs; /* every distinct name, file and binary, each copied once */
 	size_t nr_strs, cap_strs;
 	struct arena names; /* where the copies are */
 	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
@@ -83,8 +98,9 @@ struct profile {
 	uint64_t sideband_lost;    /* process/mapping records lost */
 	double duration;           /* seconds sampled */
 	unsigned int ncpus;        /* CPUs sampled */
-	struct profile_index by_stack, by_frame, by_proc, by_str;
+	struct profile_index by_stack, by_frame, by_proc, by_str, by_bin;
 	bool drop_lines; /* keep no source file or line: the output shows none */
+	bool keep_bins;  /* the drains set each frame's bin: the output shows them */
 };
 
 /*
@@ -97,6 +113,12 @@ struct profile {
  * processes or frames of all stacks together.
  */
 int profile__add(struct profile *p, const struct profile_sample *s);
+/*
+ * The id (1 + its index in bins) of the binary @path with build-id
+ * @build_id (hex, NULL: none), a new one when it is not in @p yet; both
+ * copied. 0, -ENOMEM or -E2BIG.
+ */
+int profile__bin(struct profile *p, const char *path, const char *build_id, uint32_t *id);
 /* Frame @i (root first) of @st. */
 static inline const struct frame *profile__frame(const struct profile *p,
 						 const struct profile_stack *st, uint32_t i)

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "array.h"
+#include "buildid.h"
 #include "drain.h"
+#include "kvmlinux.h"
 #include "monotime.h"
 #include "stackstore.h"
 
@@ -28,6 +30,12 @@ struct drain {
 	unsigned int takes;        /* sets taken */
 	struct frame *frames;
 	size_t cap;
+	/* with the profile's keep_bins: the profile's bin ids (1 + index; 0: not
+	   yet) of binaries by their id, of the kernel's frames and of code
+	   outside any file (JIT maps, anonymous memory) */
+	uint32_t *bin_ids;
+	size_t cap_bin_ids;
+	uint32_t kernel_bin, anon_bin;
 };
 
 static const struct stack_trace drain__none;
@@ -54,6 +62,42 @@ static int drain__reserve(struct drain *d, size_t need)
 	return 0;
 }
 
+/* The profile's id of the binary of @loc's code (kernel: the kernel's). */
+static int drain__bin(struct drain *d, const struct symloc *loc, bool kernel, uint32_t *bin)
+{
+	const struct binary *b = kernel ? NULL : loc->bin;
+	char hex[2 * BUILD_ID_MAX + 1];
+	uint32_t *slot = kernel ? &d->kernel_bin : &d->anon_bin;
+	int err;
+
+	if (b) {
+		size_t old = d->cap_bin_ids;
+
+		if (array__grow((void **)&d->bin_ids, &d->cap_bin_ids, b->id + 1,
+				sizeof(*d->bin_ids)))
+			return -ENOMEM;
+		memset(d->bin_ids + old, 0, (d->cap_bin_ids - old) * sizeof(*d->bin_ids));
+		slot = &d->bin_ids[b->id];
+	}
+	if (!*slot) {
+		uint8_t id[BUILD_ID_MAX];
+		int len = b ? (int)b->build_id_len : 0;
+
+		if (b)
+			memcpy(id, b->build_id, len);
+		else if (kernel) /* none readable: a mapping without one */
+			len = kvmlinux__kernel_build_id("/sys/kernel/notes", id, sizeof(id));
+		if (len > 0)
+			buildid__hex(id, len, hex);
+		err = profile__bin(d->p, kernel ? "[kernel.kallsyms]" : b ? b->path : "[anon]",
+				   len > 0 ? hex : NULL, slot);
+		if (err)
+			return err;
+	}
+	*bin = *slot;
+	return 0;
+}
+
 /*
  * Frames come leaf first; the profile wants them root first. One address
  * may give several frames (a function and the calls inlined into it).
@@ -76,6 +120,15 @@ static int drain__frames(struct drain *d, const struct sample_key *k,
 		if (err)
 			return err;
 		memcpy(&d->frames[*n], loc->f, loc->nr * sizeof(loc->f[0]));
+		if (d->p->keep_bins) {
+			uint32_t bin;
+
+			err = drain__bin(d, loc, kernel, &bin);
+			if (err)
+				return err;
+			for (uint32_t j = 0; j < loc->nr; j++)
+				d->frames[*n + j].bin = bin;
+		}
 		*n += loc->nr;
 	}
 	return 0;
@@ -153,6 +206,7 @@ void drain__free(struct drain *d)
 	stack_store__clear(&d->ss);
 	free(d->pend);
 	free(d->frames);
+	free(d->bin_ids);
 	free(d);
 }
 

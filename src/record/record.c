@@ -245,6 +245,7 @@ static int record__finish(struct session *s, void *priv)
 {
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
+	struct output_opts out = o->out;
 	struct profile *p = &r->p;
 	int err, status;
 
@@ -260,7 +261,10 @@ static int record__finish(struct session *s, void *priv)
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
 				     strerror(-err));
-	err = o->out.format->write_profile(session__out(s), p, &o->out, &r->rows);
+	/* a clock event's period: what a sample stands for in CPU time (pprof) */
+	if (session__period_ns(s, &out.period_ns))
+		out.period_ns = 0;
+	err = o->out.format->write_profile(session__out(s), p, &out, &r->rows);
 	status = session__commit(s, err, "profile");
 	if (!status) {
 		record__warnings(s, p);
@@ -280,7 +284,8 @@ static const struct session_hooks record_hooks = {
 int record__run(const struct record_opts *o)
 {
 	struct record r = { .o = o, .us = unwind_session__new(&o->unwind),
-			    .p.drop_lines = !o->out.lines };
+			    .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
+			    .p.keep_bins = o->out.format->needs_bins };
 	/* the unwinder first: its tables are loaded before anything else starts */
 	const struct session_plug plugs[] = {
 		{ &unwind_session_hooks, r.us },

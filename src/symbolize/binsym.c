@@ -352,6 +352,8 @@ const struct symloc *binsym__at_vaddr(struct binsym *bs, uint64_t vaddr, bool re
 	if (loc)
 		return loc;
 	loc = binsym__resolve(bs, ret && vaddr ? vaddr - 1 : vaddr);
+	if (loc)
+		loc->bin = bs->b;
 	if (loc && u64map__set(&bs->by_vaddr, key, loc)) {
 		free(loc);
 		return NULL;
@@ -426,6 +428,7 @@ const struct symloc *binsym__at_offset(struct binsym *bs, uint64_t off, bool ret
 		snprintf(name, len + 1, "[%s+0x%" PRIx64 "]", bs->b->name, name_off);
 		loc->f[0].name = name;
 	}
+	loc->bin = bs->b;
 	if (u64map__set(&bs->by_off, key, loc)) {
 		free(loc);
 		return NULL;

@@ -19,6 +19,7 @@
 
 /* The frames at one address, outermost (the function) first. */
 struct symloc {
+	const struct binary *bin; /* the binary of the code; NULL: kernel, JIT, none */
 	uint32_t nr;
 	struct frame f[];
 };
