@@ -344,6 +344,9 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 		opts->out.per_pid = true;
 	cli_output__finish(state, &opts->session, OUTPUT_PROFILE, &opts->out.format,
 			   p->format_given);
+	/* a format that shows lines (pprof) has DWARF read for them */
+	if (opts->out.format->needs_lines)
+		opts->session.symbols.lines = true;
 	notes(state, p); /* last: no usage error follows a note */
 }
 
