@@ -12,6 +12,7 @@
 /* The first format of each input is its default. */
 static const struct output_format *const formats[] = {
 	&output_folded,
+	&output_svg,
 	&output_listing_text,
 	&output_listing_json,
 };
@@ -29,7 +30,6 @@ static const struct {
 	{ ".pb.gz", "pprof (gzipped protobuf)" },
 	{ ".pb", "pprof (protobuf)" },
 	{ ".pprof", "pprof" },
-	{ ".svg", "an SVG image (a flame graph)" },
 	{ ".html", "an HTML page" },
 	{ ".htm", "an HTML page" },
 	{ ".data", "perf's perf.data" },

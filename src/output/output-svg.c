@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * An interactive flame graph, one self-contained SVG file (our own
+ * generator and script, nothing external): the stacks merged into a tree
+ * (the process frame first, as the folded writer starts each line: "comm",
+ * "comm-PID" with --per-pid), each frame as wide as its samples, children
+ * in name order; frames narrower than --minwidth pixels are left out (so a
+ * profile of a million stacks stays a file of a few megabytes). One <g>
+ * per frame: a <title> (the tooltip: name, samples, percentage), a <rect>
+ * and its name cut to fit. The script (ES5) zooms on a click (that frame
+ * spans the full width, its ancestors stay, the rest hides; a click on
+ * the root or on "Reset zoom" undoes it), searches by regular expression
+ * ("Search", or Ctrl-F: matches in magenta, "Matched: N.N%" counts each
+ * sample once however many frames of its stack match) and shows the
+ * frame under the pointer in the line at the bottom.
+ *
+ * Names read as in the folded file ("_[k]", "_[i]", "_[j]" after kernel,
+ * inlined and JIT frames; control bytes and invalid UTF-8 as "\xHH",
+ * escape.c), then XML-escaped; U+FFFE and U+FFFF, valid UTF-8 but not
+ * XML characters, are written "\xHH" too. Colours are a hue range per
+ * kind of frame, the shade from a hash of the name (so a function has the
+ * same colour in every graph): user code warm (red to yellow), kernel
+ * salmon to orange-red, inlined calls cyan, JIT code green, marks
+ * ("[truncated]", "[fp]"...) and the root grey.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "output.h"
+
+#define SVG_WIDTH 1200      /* pixels, without --width */
+#define SVG_MINWIDTH 0.1    /* pixels, without --minwidth */
+#define SVG_FRAME_H 16      /* a frame's row */
+#define SVG_FONT 12         /* frame names */
+#define SVG_CHAR_W 7.2      /* about the width of a character at SVG_FONT */
+#define SVG_PAD 10          /* left and right */
+#define SVG_TOP 62          /* title, subtitle, the buttons */
+#define SVG_BOTTOM 30       /* the details line */
+
+/* Canonical texts: frames (and processes) that read alike are one. */
+struct svg_text {
+	char *buf;
+	size_t len;
+	size_t *at;     /* text i: buf[at[i], at[i + 1]) */
+	uint32_t *kind; /* text i's kind (enum frame_kind) */
+	size_t nr;
+	uint32_t *id;  /* text i -> its rank among the distinct texts (name order) */
+	uint32_t *rep; /* rank -> a text of that rank */
+};
+
+/* A frame of the graph: a node of the merged tree. */
+struct svg_node {
+	uint64_t x;     /* the samples left of it */
+	uint64_t count; /* its samples */
+	uint32_t text;  /* its canonical text (the root: none) */
+	uint32_t depth; /* 0: the root, 1: the process */
+};
+
+struct svg {
+	const struct profile *p;
+	const struct output_opts *o;
+	struct svg_text frames, procs; /* of the profile's frames, processes */
+	struct svg_node *nodes;
+	size_t nr_nodes, cap_nodes;
+	uint64_t total;
+	size_t paths;                  /* distinct stacks, as the folded file's lines */
+	double width, minwidth, scale; /* scale: pixels a sample */
+	uint32_t max_depth;            /* of the frames written */
+};
+
+/* ---- the text of frames ---- */
+
+static void svg__put_frame(FILE *f, const struct frame *fr, const struct output_opts *o)
+{
+	escape__write(f, fr->name, strlen(fr->name));
+	if (o->lines && fr->file && fr->line) {
+		const char *base = strrchr(fr->file, '/');
+
+		fputc(' ', f);
+		base = base ? base + 1 : fr->file;
+		escape__write(f, base, strlen(base));
+		fprintf(f, ":%" PRIu32, fr->line);
+	}
+	if (fr->kind == FRAME_KERNEL)
+		fputs("_[k]", f);
+	else if (fr->kind == FRAME_INLINE)
+		fputs("_[i]", f);
+	else if (fr->kind == FRAME_JIT)
+		fputs("_[j]", f);
+}
+
+static void svg__put_process(FILE *f, const struct profile_proc *pr, const struct output_opts *o)
+{
+	const char *comm = pr->comm[0] ? pr->comm : "[unknown comm]";
+
+	escape__write(f, comm, strlen(comm));
+	if (o->per_thread)
+		fprintf(f, "-%" PRIu32 "/%" PRIu32, pr->tgid, pr->tid);
+	else if (o->per_pid)
+		fprintf(f, "-%" PRIu32, pr->tgid);
+}
+
+/* The texts of @n frames (processes when !@frames), one after the other. */
+static int svg_text__build(struct svg_text *t, const struct svg *g, bool frames, size_t n)
+{
+	FILE *f = open_memstream(&t->buf, &t->len);
+	int err = 0;
+
+	t->nr = n;
+	t->at = malloc((n + 1) * sizeof(*t->at));
+	t->kind = malloc((n + 1) * sizeof(*t->kind));
+	if (!f || !t->at || !t->kind) {
+		if (f)
+			fclose(f);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		t->at[i] = ftello(f);
+		if (frames) {
+			svg__put_frame(f, &g->p->frames[i], g->o);
+			t->kind[i] = g->p->frames[i].kind;
+		} else {
+			svg__put_process(f, &g->p->procs[i], g->o);
+			t->kind[i] = FRAME_USER;
+		}
+	}
+	t->at[n] = ftello(f);
+	if (ferror(f))
+		err = -ENOMEM;
+	if (fclose(f))
+		err = -ENOMEM;
+	return err;
+}
+
+static void svg_text__free(struct svg_text *t)
+{
+	free(t->buf);
+	free(t->at);
+	free(t->kind);
+	free(t->id);
+	free(t->rep);
+}
+
+static int svg_text__cmp(const void *a, const void *b, void *ctx)
+{
+	const struct svg_text *t = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	size_t nx = t->at[x + 1] - t->at[x], ny = t->at[y + 1] - t->at[y];
+	int c = memcmp(t->buf + t->at[x], t->buf + t->at[y], nx < ny ? nx : ny);
+
+	if (c)
+		return c;
+	if (nx != ny)
+		return nx < ny ? -1 : 1;
+	return t->kind[x] < t->kind[y] ? -1 : t->kind[x] > t->kind[y];
+}
+
+/*
+ * The rank of each text among the distinct ones (texts that read alike, of
+ * the same kind, share it), in name order, and a text of each rank.
+ */
+static int svg_text__canon(struct svg_text *t)
+{
+	uint32_t rank = 0;
+
+	t->id = malloc((t->nr ? t->nr : 1) * sizeof(*t->id));
+	t->rep = malloc((t->nr ? t->nr : 1) * sizeof(*t->rep));
+	if (!t->id || !t->rep)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nr; i++)
+		t->rep[i] = i;
+	qsort_r(t->rep, t->nr, sizeof(*t->rep), svg_text__cmp, t);
+	for (size_t i = 0; i < t->nr; i++) {
+		if (i && svg_text__cmp(&t->rep[i - 1], &t->rep[i], t))
+			rank++;
+		t->id[t->rep[i]] = rank;
+		t->rep[rank] = t->rep[i];
+	}
+	return 0;
+}
+
+/* ---- the tree ---- */
+
+/* Piece @i of stack @st: 0 its process, 1 + j its frame j (canonical ids). */
+static uint32_t svg__piece(const struct svg *g, const struct profile_stack *st, uint32_t i)
+{
+	return i ? g->frames.id[g->p->ids[st->at + i - 1]] : g->procs.id[st->proc];
+}
+
+static int svg__stack_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct svg *g = ctx;
+	const struct profile_stack *x = &g->p->stacks[*(const uint32_t *)a];
+	const struct profile_stack *y = &g->p->stacks[*(const uint32_t *)b];
+	uint32_t n = x->nr < y->nr ? x->nr : y->nr;
+
+	for (uint32_t i = 0; i <= n; i++) {
+		uint32_t px = svg__piece(g, x, i), py = svg__piece(g, y, i);
+
+		if (px != py)
+			return px < py ? -1 : 1;
+	}
+	return x->nr < y->nr ? -1 : x->nr > y->nr;
+}
+
+static int svg__add_node(struct svg *g, uint64_t x, uint32_t text, uint32_t depth)
+{
+	if (g->nr_nodes == g->cap_nodes) {
+		size_t cap = g->cap_nodes ? 2 * g->cap_nodes : 1024;
+		struct svg_node *n = realloc(g->nodes, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		g->nodes = n;
+		g->cap_nodes = cap;
+	}
+	g->nodes[g->nr_nodes++] = (struct svg_node){ .x = x, .text = text, .depth = depth };
+	return 0;
+}
+
+/*
+ * The stacks in name order, merged: a node per distinct path from the
+ * root, in depth-first order; a stack's samples added to every node of
+ * its path. In that order the samples left of a node are the samples of
+ * the stacks before its first one.
+ */
+static int svg__tree(struct svg *g)
+{
+	const struct profile *p = g->p;
+	uint32_t *order = malloc((p->nr ? p->nr : 1) * sizeof(*order));
+	size_t *path = NULL; /* the previous stack's nodes, by depth */
+	size_t path_cap = 0, path_nr = 0;
+	uint32_t prev = 0;
+	int err = order ? svg__add_node(g, 0, 0, 0) : -ENOMEM;
+
+	for (size_t i = 0; i < p->nr && !err; i++)
+		order[i] = i;
+	if (!err)
+		qsort_r(order, p->nr, sizeof(*order), svg__stack_cmp, g);
+	for (size_t i = 0; i < p->nr && !err; i++) {
+		const struct profile_stack *st = &p->stacks[order[i]];
+		uint32_t common = 0;
+
+		if (path_cap < (size_t)st->nr + 1) {
+			size_t *n = realloc(path, (st->nr + 1) * sizeof(*n));
+
+			if (!n) {
+				err = -ENOMEM;
+				break;
+			}
+			path = n;
+			path_cap = st->nr + 1;
+		}
+		if (i) {
+			const struct profile_stack *ps = &p->stacks[prev];
+
+			while (common < path_nr &&
+			       svg__piece(g, st, common) == svg__piece(g, ps, common))
+				common++;
+		}
+		if (!i || common != path_nr || path_nr != st->nr + 1)
+			g->paths++;
+		for (uint32_t d = common; d <= st->nr && !err; d++) {
+			err = svg__add_node(g, g->total, svg__piece(g, st, d), d + 1);
+			path[d] = g->nr_nodes - 1;
+		}
+		path_nr = st->nr + 1;
+		for (uint32_t d = 0; d < path_nr; d++)
+			g->nodes[path[d]].count += st->count;
+		g->total += st->count;
+		prev = order[i];
+	}
+	if (!err)
+		g->nodes[0].count = g->total;
+	free(path);
+	free(order);
+	return err;
+}
+
+/* ---- writing ---- */
+
+/*
+ * @n bytes of @s (escaped names: valid UTF-8, no control byte) as XML
+ * text or attribute value.
+ */
+static void svg__put_xml(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c == '&')
+			fputs("&amp;", f);
+		else if (c == '<')
+			fputs("&lt;", f);
+		else if (c == '>')
+			fputs("&gt;", f);
+		else if (c == '"')
+			fputs("&quot;", f);
+		else if (c == '\'')
+			fputs("&apos;", f);
+		else if (c == 0xef && i + 2 < n && (unsigned char)s[i + 1] == 0xbf &&
+			 ((unsigned char)s[i + 2] & 0xfe) == 0xbe) {
+			fprintf(f, "\\xef\\xbf\\x%02x", (unsigned char)s[i + 2]);
+			i += 2;
+		} else {
+			fputc(c, f);
+		}
+	}
+}
+
+/* A string from outside (a title): escaped, then XML-escaped. */
+static int svg__put_outside(FILE *f, const char *s)
+{
+	char *e = escape__dup(s);
+
+	if (!e)
+		return -ENOMEM;
+	svg__put_xml(f, e, strlen(e));
+	free(e);
+	return 0;
+}
+
+/* How many bytes of @s (@n bytes of UTF-8) hold its first @chars characters. */
+static size_t svg__prefix(const char *s, size_t n, size_t chars)
+{
+	size_t i = 0;
+
+	while (i < n && chars--) {
+		i++;
+		while (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+static size_t svg__chars(const char *s, size_t n)
+{
+	size_t chars = 0;
+
+	for (size_t i = 0; i < n; i++)
+		chars += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return chars;
+}
+
+/* FNV-1a of @n bytes of @s. */
+static uint32_t svg__hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* A frame's colour: a range per kind, the shade from the hash of its name. */
+static void svg__put_colour(FILE *f, uint32_t kind, uint32_t h, bool root)
+{
+	double v1 = (h & 0xff) / 255.0, v2 = ((h >> 8) & 0xff) / 255.0;
+	double v3 = ((h >> 16) & 0xff) / 255.0;
+	int r, gr, b;
+
+	if (root || kind == FRAME_MARK) {
+		r = gr = b = 160 + (int)(50 * v1);
+	} else if (kind == FRAME_KERNEL) { /* salmon to orange-red */
+		r = 210 + (int)(45 * v1);
+		gr = 80 + (int)(60 * v2);
+		b = 60 + (int)(40 * v3);
+	} else if (kind == FRAME_INLINE) { /* cyan */
+		r = 60 + (int)(60 * v1);
+		gr = 190 + (int)(55 * v2);
+		b = 200 + (int)(55 * v3);
+	} else if (kind == FRAME_JIT) { /* green */
+		r = 50 + (int)(70 * v1);
+		gr = 180 + (int)(60 * v2);
+		b = 50 + (int)(50 * v3);
+	} else { /* user code: red to yellow */
+		r = 205 + (int)(50 * v1);
+		gr = (int)(230 * v2);
+		b = (int)(55 * v3);
+	}
+	fprintf(f, "rgb(%d,%d,%d)", r, gr, b);
+}
+
+/* A node's text (@n bytes at @s) and kind. */
+static void svg__node_text(const struct svg *g, const struct svg_node *nd, const char **s,
+			   size_t *n, uint32_t *kind)
+{
+	const struct svg_text *t = nd->depth == 1 ? &g->procs : &g->frames;
+	uint32_t i;
+
+	if (!nd->depth) {
+		*s = "all";
+		*n = 3;
+		*kind = FRAME_USER;
+		return;
+	}
+	i = t->rep[nd->text];
+	*s = t->buf + t->at[i];
+	*n = t->at[i + 1] - t->at[i];
+	*kind = t->kind[i];
+}
+
+/* The frame at @nd: its tooltip, its box and its name cut to fit. */
+static void svg__put_node(FILE *f, const struct svg *g, const struct svg_node *nd, double height)
+{
+	double x = SVG_PAD + nd->x * g->scale, w = nd->count * g->scale;
+	double y = g->o->svg.inverted ? SVG_TOP + nd->depth * SVG_FRAME_H
+				      : height - SVG_BOTTOM - (nd->depth + 1) * SVG_FRAME_H;
+	size_t n, fit = w > 6 ? (size_t)((w - 6) / SVG_CHAR_W) : 0;
+	uint32_t kind;
+	const char *s;
+
+	svg__node_text(g, nd, &s, &n, &kind);
+	fputs("<g><title>", f);
+	svg__put_xml(f, s, n);
+	fprintf(f, " (%" PRIu64 " samples, %.2f%%)</title><rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
+		"height=\"%d\" fill=\"",
+		nd->count, 100.0 * nd->count / g->total, x, y, w, SVG_FRAME_H - 1);
+	svg__put_colour(f, kind, svg__hash(s, n), !nd->depth);
+	fprintf(f, "\"/><text x=\"%.2f\" y=\"%.1f\">", x + 3, y + SVG_FRAME_H - 4.5);
+	if (fit >= 3 && svg__chars(s, n) <= fit) {
+		svg__put_xml(f, s, n);
+	} else if (fit >= 3) {
+		svg__put_xml(f, s, svg__prefix(s, n, fit - 2));
+		fputs("..", f);
+	}
+	fputs("</text></g>\n", f);
+}
+
+/* The line under the title: what ran, the event and rate, how long, the samples. */
+static int svg__put_subtitle(FILE *f, const struct svg *g)
+{
+	const struct output_run *run = &g->o->run;
+	int err = 0;
+
+	if (g->o->svg.subtitle)
+		return svg__put_outside(f, g->o->svg.subtitle);
+	if (run->target) {
+		err = svg__put_outside(f, run->target);
+		fputs("; ", f);
+	}
+	if (!err && run->event) {
+		err = svg__put_outside(f, run->event);
+		if (run->period)
+			fprintf(f, " every %llu events; ", run->rate);
+		else
+			fprintf(f, " at %llu Hz; ", run->rate);
+	}
+	fprintf(f, "%.2f s; %" PRIu64 " samples", g->p->duration, g->total);
+	return err;
+}
+
+/* The script: plain ES5, no external resources (see the top of this file). */
+static const char svg_script[] =
+	"var F = [], zoomed = null, searching = null, details, matched, unzoom_btn;\n"
+	"function frame_name(t) { return t.substring(0, t.lastIndexOf(' (')); }\n"
+	"function init() {\n"
+	"\tvar gs = document.getElementById('frames').getElementsByTagName('g');\n"
+	"\tfor (var i = 0; i < gs.length; i++) {\n"
+	"\t\tvar g = gs[i], r = g.getElementsByTagName('rect')[0];\n"
+	"\t\tvar f = { g: g, r: r, t: g.getElementsByTagName('text')[0],\n"
+	"\t\t\ttitle: g.getElementsByTagName('title')[0].textContent,\n"
+	"\t\t\tx: parseFloat(r.getAttribute('x')), w: parseFloat(r.getAttribute('width')),\n"
+	"\t\t\ty: parseFloat(r.getAttribute('y')), fill: r.getAttribute('fill') };\n"
+	"\t\tf.name = frame_name(f.title);\n"
+	"\t\tf.depth = Math.round(cfg.inverted ? (f.y - cfg.top) / cfg.row\n"
+	"\t\t\t: (cfg.bottom - f.y) / cfg.row - 1);\n"
+	"\t\tg.fi = i;\n"
+	"\t\tF.push(f);\n"
+	"\t}\n"
+	"\tdetails = document.getElementById('details');\n"
+	"\tmatched = document.getElementById('matched');\n"
+	"\tunzoom_btn = document.getElementById('unzoom');\n"
+	"\tvar fr = document.getElementById('frames');\n"
+	"\tfr.addEventListener('click', function (e) {\n"
+	"\t\tvar g = e.target.parentNode;\n"
+	"\t\tif (g.fi !== undefined) zoom(F[g.fi]);\n"
+	"\t});\n"
+	"\tfr.addEventListener('mouseover', function (e) {\n"
+	"\t\tvar g = e.target.parentNode;\n"
+	"\t\tif (g.fi !== undefined) details.textContent = F[g.fi].title;\n"
+	"\t});\n"
+	"\tfr.addEventListener('mouseout', function () { details.textContent = ' '; });\n"
+	"\tunzoom_btn.addEventListener('click', function () { unzoom(); });\n"
+	"\tdocument.getElementById('search').addEventListener('click', search_prompt);\n"
+	"\twindow.addEventListener('keydown', function (e) {\n"
+	"\t\tif ((e.ctrlKey || e.metaKey) && e.keyCode === 70) {\n"
+	"\t\t\te.preventDefault();\n"
+	"\t\t\tsearch_prompt();\n"
+	"\t\t}\n"
+	"\t});\n"
+	"}\n"
+	"function fit(f, x, w) {\n"
+	"\tvar n = Math.floor((w - 6) / cfg.charw), s = f.name;\n"
+	"\tf.t.setAttribute('x', (x + 3).toFixed(2));\n"
+	"\tif (n < 3) s = '';\n"
+	"\telse if (s.length > n) s = s.substring(0, n - 2) + '..';\n"
+	"\tf.t.textContent = s;\n"
+	"}\n"
+	"function place(f, x, w, show) {\n"
+	"\tf.g.style.display = show ? '' : 'none';\n"
+	"\tif (!show) return;\n"
+	"\tf.r.setAttribute('x', x.toFixed(2));\n"
+	"\tf.r.setAttribute('width', w.toFixed(2));\n"
+	"\tfit(f, x, w);\n"
+	"}\n"
+	"/* the frame spans the full width, its ancestors stay, the rest hides */\n"
+	"function zoom(z) {\n"
+	"\tif (z.depth === 0) { unzoom(); return; }\n"
+	"\tvar full = cfg.width - 2 * cfg.pad, scale = full / z.w, eps = 0.005;\n"
+	"\tfor (var i = 0; i < F.length; i++) {\n"
+	"\t\tvar f = F[i];\n"
+	"\t\tvar inside = f.x >= z.x - eps && f.x + f.w <= z.x + z.w + eps;\n"
+	"\t\tvar above = f.x <= z.x + eps && f.x + f.w >= z.x + z.w - eps;\n"
+	"\t\tif (f.depth < z.depth && above) {\n"
+	"\t\t\tplace(f, cfg.pad, full, true);\n"
+	"\t\t\tf.g.style.opacity = '0.6';\n"
+	"\t\t} else if (f.depth >= z.depth && inside) {\n"
+	"\t\t\tplace(f, cfg.pad + (f.x - z.x) * scale, f.w * scale, true);\n"
+	"\t\t\tf.g.style.opacity = '';\n"
+	"\t\t} else {\n"
+	"\t\t\tplace(f, 0, 0, false);\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\tzoomed = z;\n"
+	"\tunzoom_btn.style.opacity = '1';\n"
+	"}\n"
+	"function unzoom() {\n"
+	"\tfor (var i = 0; i < F.length; i++) {\n"
+	"\t\tplace(F[i], F[i].x, F[i].w, true);\n"
+	"\t\tF[i].g.style.opacity = '';\n"
+	"\t}\n"
+	"\tzoomed = null;\n"
+	"\tunzoom_btn.style.opacity = '0';\n"
+	"}\n"
+	"/* the share of all samples under a matching frame, each sample once */\n"
+	"function search(term) {\n"
+	"\tvar re, spans = [], sum = 0, end = -1;\n"
+	"\tif (!term) { clear_search(); return null; }\n"
+	"\ttry { re = new RegExp(term); } catch (err) {\n"
+	"\t\tmatched.textContent = 'Bad regular expression';\n"
+	"\t\treturn null;\n"
+	"\t}\n"
+	"\tfor (var i = 0; i < F.length; i++) {\n"
+	"\t\tvar f = F[i];\n"
+	"\t\tif (f.depth > 0 && re.test(f.name)) {\n"
+	"\t\t\tf.r.setAttribute('fill', cfg.match);\n"
+	"\t\t\tspans.push([f.x, f.x + f.w]);\n"
+	"\t\t} else {\n"
+	"\t\t\tf.r.setAttribute('fill', f.fill);\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\tspans.sort(function (a, b) { return a[0] - b[0]; });\n"
+	"\tfor (var j = 0; j < spans.length; j++) {\n"
+	"\t\tvar s = Math.max(spans[j][0], end);\n"
+	"\t\tif (spans[j][1] > s) sum += spans[j][1] - s;\n"
+	"\t\tif (spans[j][1] > end) end = spans[j][1];\n"
+	"\t}\n"
+	"\tvar pct = F.length && F[0].w > 0 ? 100 * sum / F[0].w : 0;\n"
+	"\tsearching = term;\n"
+	"\tmatched.textContent = 'Matched: ' + pct.toFixed(1) + '%';\n"
+	"\treturn pct;\n"
+	"}\n"
+	"function clear_search() {\n"
+	"\tfor (var i = 0; i < F.length; i++) F[i].r.setAttribute('fill', F[i].fill);\n"
+	"\tsearching = null;\n"
+	"\tmatched.textContent = ' ';\n"
+	"}\n"
+	"function search_prompt() {\n"
+	"\tif (searching !== null) { clear_search(); return; }\n"
+	"\tsearch(window.prompt('Search frames (regular expression)', ''));\n"
+	"}\n"
+	"init();\n";
+
+static int svg__write_doc(FILE *f, const struct svg *g)
+{
+	const struct output_svg *o = &g->o->svg;
+	double height = SVG_TOP + (g->max_depth + 1) * SVG_FRAME_H + SVG_BOTTOM;
+	int err;
+
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+		"height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
+		"<!-- bpfprof flame graph: click a frame to zoom, Search or Ctrl-F to search -->\n"
+		"<style type=\"text/css\">\n"
+		"text { font-family: monospace; font-size: %dpx; fill: rgb(0,0,0); }\n"
+		"#frames text { pointer-events: none; }\n"
+		"#frames rect { stroke: rgb(255,255,255); stroke-width: 0.5; }\n"
+		"#frames g:hover rect { stroke: rgb(0,0,0); }\n"
+		".title { font-size: 17px; text-anchor: middle; }\n"
+		".button { cursor: pointer; }\n"
+		"</style>\n"
+		"<rect x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" fill=\"rgb(248,248,240)\"/>\n"
+		"<text class=\"title\" x=\"%.1f\" y=\"22\">",
+		g->width, height, g->width, height, SVG_FONT, g->width / 2);
+	err = svg__put_outside(f, o->title ? o->title
+				     : o->inverted ? "Icicle Graph" : "Flame Graph");
+	fprintf(f, "</text>\n<text id=\"subtitle\" x=\"%.1f\" y=\"42\" "
+		"style=\"text-anchor: middle\">", g->width / 2);
+	err = err ?: svg__put_subtitle(f, g);
+	fprintf(f, "</text>\n"
+		"<text id=\"unzoom\" class=\"button\" x=\"%d\" y=\"22\" style=\"opacity: 0\">"
+		"Reset zoom</text>\n"
+		"<text id=\"search\" class=\"button\" x=\"%.1f\" y=\"22\" "
+		"style=\"text-anchor: end\">Search</text>\n"
+		"<text id=\"details\" x=\"%d\" y=\"%.0f\"> </text>\n"
+		"<text id=\"matched\" x=\"%.1f\" y=\"%.0f\" style=\"text-anchor: end\"> </text>\n"
+		"<g id=\"frames\">\n",
+		SVG_PAD, g->width - SVG_PAD, SVG_PAD, height - 10, g->width - SVG_PAD,
+		height - 10);
+	for (size_t i = 0; i < g->nr_nodes && !err; i++)
+		if (g->nodes[i].count * g->scale >= g->minwidth || !i)
+			svg__put_node(f, g, &g->nodes[i], height);
+	fprintf(f, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n"
+		"var cfg = { width: %.0f, pad: %d, row: %d, top: %d, bottom: %.0f, "
+		"inverted: %s, charw: %.1f, match: 'rgb(230,0,230)' };\n%s]]></script>\n"
+		"</svg>\n",
+		g->width, SVG_PAD, SVG_FRAME_H, SVG_TOP, height - SVG_BOTTOM,
+		o->inverted ? "true" : "false", SVG_CHAR_W, svg_script);
+	if (!err && ferror(f))
+		err = -EIO;
+	return err;
+}
+
+static int svg__write(FILE *f, const struct profile *p, const struct output_opts *o,
+		      size_t *rows)
+{
+	struct svg g = { .p = p, .o = o };
+	int err;
+
+	g.width = o->svg.width ? o->svg.width : SVG_WIDTH;
+	g.minwidth = o->svg.minwidth_given ? o->svg.minwidth : SVG_MINWIDTH;
+	err = svg_text__build(&g.frames, &g, true, p->nr_frames);
+	err = err ?: svg_text__build(&g.procs, &g, false, p->nr_procs);
+	err = err ?: svg_text__canon(&g.frames);
+	err = err ?: svg_text__canon(&g.procs);
+	err = err ?: svg__tree(&g);
+	if (err)
+		goto out;
+	g.scale = g.total ? (g.width - 2 * SVG_PAD) / g.total : 0;
+	for (size_t i = 0; i < g.nr_nodes; i++)
+		if (g.nodes[i].count * g.scale >= g.minwidth && g.nodes[i].depth > g.max_depth)
+			g.max_depth = g.nodes[i].depth;
+	err = svg__write_doc(f, &g);
+	if (rows)
+		*rows = g.paths;
+out:
+	svg_text__free(&g.frames);
+	svg_text__free(&g.procs);
+	free(g.nodes);
+	return err;
+}
+
+const struct output_format output_svg = {
+	.name = "svg",
+	.ext = ".svg",
+	.default_file = "bpfprof.svg",
+	.takes = OUTPUT_PROFILE,
+	.write_profile = svg__write,
+};
