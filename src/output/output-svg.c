@@ -63,8 +63,9 @@ struct svg {
 	const struct profile *p;
 	const struct output_opts *o;
 	struct svg_text frames, procs; /* of the profile's frames, processes */
-	struct svg_node *nodes;
-	size_t nr_nodes, cap_nodes;
+	uint32_t *order; /* the stacks in name order */
+	FILE *f;         /* being written */
+	double height;
 	uint64_t total;
 	size_t paths;                  /* distinct stacks, as the folded file's lines */
 	double width, minwidth, scale; /* scale: pixels a sample */
@@ -206,78 +207,81 @@ static int svg__stack_cmp(const void *a, const void *b, void *ctx)
 	return x->nr < y->nr ? -1 : x->nr > y->nr;
 }
 
-static int svg__add_node(struct svg *g, uint64_t x, uint32_t text, uint32_t depth)
+/* The stacks in name order (the order of the tree's frames): g->order. */
+static int svg__sort(struct svg *g)
 {
-	if (g->nr_nodes == g->cap_nodes) {
-		size_t cap = g->cap_nodes ? 2 * g->cap_nodes : 1024;
-		struct svg_node *n = realloc(g->nodes, cap * sizeof(*n));
+	const struct profile *p = g->p;
 
-		if (!n)
-			return -ENOMEM;
-		g->nodes = n;
-		g->cap_nodes = cap;
+	g->order = malloc((p->nr ? p->nr : 1) * sizeof(*g->order));
+	if (!g->order)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->nr; i++) {
+		g->order[i] = i;
+		g->total += p->stacks[i].count;
 	}
-	g->nodes[g->nr_nodes++] = (struct svg_node){ .x = x, .text = text, .depth = depth };
+	qsort_r(g->order, p->nr, sizeof(*g->order), svg__stack_cmp, g);
 	return 0;
 }
 
 /*
- * The stacks in name order, merged: a node per distinct path from the
- * root, in depth-first order; a stack's samples added to every node of
- * its path. In that order the samples left of a node are the samples of
- * the stacks before its first one.
+ * The stacks merged into a tree, without keeping it: in name order, the
+ * stacks through a frame come one after the other, so a frame's samples
+ * are known when a stack leaves its path (or the last one ends), and the
+ * samples left of it are those of the stacks before its first one. Calls
+ * @visit for each frame then, children before their parent, the root
+ * last; the stacks' depth is all it holds. 0 or -errno (@visit's).
  */
-static int svg__tree(struct svg *g)
+static int svg__walk(struct svg *g, int (*visit)(struct svg *g, const struct svg_node *nd))
 {
 	const struct profile *p = g->p;
-	uint32_t *order = malloc((p->nr ? p->nr : 1) * sizeof(*order));
-	size_t *path = NULL; /* the previous stack's nodes, by depth */
-	size_t path_cap = 0, path_nr = 0;
-	uint32_t prev = 0;
-	int err = order ? svg__add_node(g, 0, 0, 0) : -ENOMEM;
+	struct svg_node *path = malloc(sizeof(*path)); /* by depth: the root, the process... */
+	size_t cap = 1, nr = 1;
+	uint64_t x = 0;
+	int err = path ? 0 : -ENOMEM;
 
-	for (size_t i = 0; i < p->nr && !err; i++)
-		order[i] = i;
-	if (!err)
-		qsort_r(order, p->nr, sizeof(*order), svg__stack_cmp, g);
+	if (path)
+		path[0] = (struct svg_node){ .count = g->total };
+	g->paths = 0;
 	for (size_t i = 0; i < p->nr && !err; i++) {
-		const struct profile_stack *st = &p->stacks[order[i]];
-		uint32_t common = 0;
+		const struct profile_stack *st = &p->stacks[g->order[i]];
+		size_t n = (size_t)st->nr + 1, common = 0; /* its pieces, those it shares */
 
-		if (path_cap < (size_t)st->nr + 1) {
-			size_t *n = realloc(path, (st->nr + 1) * sizeof(*n));
+		while (common < n && common + 1 < nr &&
+		       path[common + 1].text == svg__piece(g, st, common))
+			common++;
+		if (common != n || nr != n + 1)
+			g->paths++;
+		while (nr > common + 1 && !err)
+			err = visit(g, &path[--nr]);
+		if (cap < n + 1) {
+			struct svg_node *np = realloc(path, (n + 1) * sizeof(*np));
 
-			if (!n) {
+			if (!np) {
 				err = -ENOMEM;
 				break;
 			}
-			path = n;
-			path_cap = st->nr + 1;
+			path = np;
+			cap = n + 1;
 		}
-		if (i) {
-			const struct profile_stack *ps = &p->stacks[prev];
-
-			while (common < path_nr &&
-			       svg__piece(g, st, common) == svg__piece(g, ps, common))
-				common++;
-		}
-		if (!i || common != path_nr || path_nr != st->nr + 1)
-			g->paths++;
-		for (uint32_t d = common; d <= st->nr && !err; d++) {
-			err = svg__add_node(g, g->total, svg__piece(g, st, d), d + 1);
-			path[d] = g->nr_nodes - 1;
-		}
-		path_nr = st->nr + 1;
-		for (uint32_t d = 0; d < path_nr; d++)
-			g->nodes[path[d]].count += st->count;
-		g->total += st->count;
-		prev = order[i];
+		for (; nr < n + 1; nr++)
+			path[nr] = (struct svg_node){ .x = x, .text = svg__piece(g, st, nr - 1),
+						      .depth = nr };
+		for (size_t d = 1; d < nr; d++)
+			path[d].count += st->count;
+		x += st->count;
 	}
-	if (!err)
-		g->nodes[0].count = g->total;
+	while (nr && !err)
+		err = visit(g, &path[--nr]);
 	free(path);
-	free(order);
 	return err;
+}
+
+/* Pass one: how deep the frames written go. */
+static int svg__measure(struct svg *g, const struct svg_node *nd)
+{
+	if (nd->count * g->scale >= g->minwidth && nd->depth > g->max_depth)
+		g->max_depth = nd->depth;
+	return 0;
 }
 
 /* ---- writing ---- */
@@ -403,9 +407,11 @@ static void svg__node_text(const struct svg *g, const struct svg_node *nd, const
 	*kind = t->kind[i];
 }
 
-/* The frame at @nd: its tooltip, its box and its name cut to fit. */
-static void svg__put_node(FILE *f, const struct svg *g, const struct svg_node *nd, double height)
+/* Pass two: the frame at @nd, its tooltip, its box and its name cut to fit. */
+static int svg__put_node(struct svg *g, const struct svg_node *nd)
 {
+	FILE *f = g->f;
+	double height = g->height;
 	double x = SVG_PAD + nd->x * g->scale, w = nd->count * g->scale;
 	double y = g->o->svg.inverted ? SVG_TOP + nd->depth * SVG_FRAME_H
 				      : height - SVG_BOTTOM - (nd->depth + 1) * SVG_FRAME_H;
@@ -413,6 +419,8 @@ static void svg__put_node(FILE *f, const struct svg *g, const struct svg_node *n
 	uint32_t kind;
 	const char *s;
 
+	if (w < g->minwidth && nd->depth)
+		return 0;
 	svg__node_text(g, nd, &s, &n, &kind);
 	fputs("<g><title>", f);
 	svg__put_xml(f, s, n);
@@ -428,6 +436,7 @@ static void svg__put_node(FILE *f, const struct svg *g, const struct svg_node *n
 		fputs("..", f);
 	}
 	fputs("</text></g>\n", f);
+	return ferror(f) ? -EIO : 0;
 }
 
 /* The line under the title: what ran, the event and rate, how long, the samples. */
@@ -455,7 +464,7 @@ static int svg__put_subtitle(FILE *f, const struct svg *g)
 
 /* The script: plain ES5, no external resources (see the top of this file). */
 static const char svg_script[] =
-	"var F = [], zoomed = null, searching = null, details, matched, unzoom_btn;\n"
+	"var F = [], root = null, zoomed = null, searching = null, details, matched, unzoom_btn;\n"
 	"function init() {\n"
 	"\tvar gs = document.getElementById('frames').getElementsByTagName('g'), up = [];\n"
 	"\tfor (var i = 0; i < gs.length; i++) {\n"
@@ -469,12 +478,15 @@ static const char svg_script[] =
 	"\t\tvar y = parseFloat(r.getAttribute('y'));\n"
 	"\t\tf.depth = Math.round(cfg.inverted ? (y - cfg.top) / cfg.row\n"
 	"\t\t\t: (cfg.bottom - y) / cfg.row - 1);\n"
-	"\t\t/* written depth first: the parent is the last frame one level up */\n"
-	"\t\tf.parent = f.depth > 0 ? up[f.depth - 1] : null;\n"
-	"\t\tup[f.depth] = f;\n"
 	"\t\tg.fi = i;\n"
 	"\t\tF.push(f);\n"
 	"\t}\n"
+	"\t/* written children first, the root last: backwards, parents come first */\n"
+	"\tfor (i = F.length - 1; i >= 0; i--) {\n"
+	"\t\tF[i].parent = F[i].depth > 0 ? up[F[i].depth - 1] : null;\n"
+	"\t\tup[F[i].depth] = F[i];\n"
+	"\t}\n"
+	"\troot = F[F.length - 1];\n"
 	"\tdetails = document.getElementById('details');\n"
 	"\tmatched = document.getElementById('matched');\n"
 	"\tunzoom_btn = document.getElementById('unzoom');\n"
@@ -520,8 +532,8 @@ static const char svg_script[] =
 	"\t\tplace(a, cfg.pad, full, true);\n"
 	"\t\ta.g.style.opacity = '0.6';\n"
 	"\t}\n"
-	"\t/* its descendants follow it, depth first */\n"
-	"\tfor (i = z.i; i < F.length && (i === z.i || F[i].depth > z.depth); i++) {\n"
+	"\t/* its descendants are the frames just before it, deeper than it */\n"
+	"\tfor (i = z.i; i >= 0 && (i === z.i || F[i].depth > z.depth); i--) {\n"
 	"\t\tplace(F[i], cfg.pad + (F[i].x - z.x) * scale, F[i].w * scale, true);\n"
 	"\t\tF[i].g.style.opacity = '';\n"
 	"\t}\n"
@@ -544,7 +556,7 @@ static const char svg_script[] =
 	"\t\tmatched.textContent = 'Bad regular expression';\n"
 	"\t\treturn null;\n"
 	"\t}\n"
-	"\tfor (var i = 0; i < F.length; i++) {\n"
+	"\tfor (var i = F.length - 1; i >= 0; i--) {\n"
 	"\t\tvar f = F[i];\n"
 	"\t\tf.hit = f.depth > 0 && re.test(f.name);\n"
 	"\t\tf.r.setAttribute('fill', f.hit ? cfg.match : f.fill);\n"
@@ -552,7 +564,7 @@ static const char svg_script[] =
 	"\t\tf.under = f.parent && (f.parent.hit || f.parent.under);\n"
 	"\t\tif (f.hit && !f.under) sum += f.samples;\n"
 	"\t}\n"
-	"\tvar pct = F.length && F[0].samples > 0 ? 100 * sum / F[0].samples : 0;\n"
+	"\tvar pct = root && root.samples > 0 ? 100 * sum / root.samples : 0;\n"
 	"\tsearching = term;\n"
 	"\tmatched.textContent = 'Matched: ' + pct.toFixed(1) + '%';\n"
 	"\treturn pct;\n"
@@ -568,12 +580,14 @@ static const char svg_script[] =
 	"}\n"
 	"init();\n";
 
-static int svg__write_doc(FILE *f, const struct svg *g)
+static int svg__write_doc(FILE *f, struct svg *g)
 {
 	const struct output_svg *o = &g->o->svg;
 	double height = SVG_TOP + (g->max_depth + 1) * SVG_FRAME_H + SVG_BOTTOM;
 	int err;
 
+	g->f = f;
+	g->height = height;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
 		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
 		"height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
@@ -604,9 +618,7 @@ static int svg__write_doc(FILE *f, const struct svg *g)
 		"<g id=\"frames\">\n",
 		SVG_PAD, g->width - SVG_PAD, SVG_PAD, height - 10, g->width - SVG_PAD,
 		height - 10);
-	for (size_t i = 0; i < g->nr_nodes && !err; i++)
-		if (g->nodes[i].count * g->scale >= g->minwidth || !i)
-			svg__put_node(f, g, &g->nodes[i], height);
+	err = err ?: svg__walk(g, svg__put_node);
 	fprintf(f, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n"
 		"var cfg = { width: %.0f, pad: %d, row: %d, top: %d, bottom: %.0f, "
 		"inverted: %s, charw: %.1f, match: 'rgb(230,0,230)' };\n%s]]></script>\n"
@@ -630,20 +642,18 @@ static int svg__write(FILE *f, const struct profile *p, const struct output_opts
 	err = err ?: svg_text__build(&g.procs, &g, false, p->nr_procs);
 	err = err ?: svg_text__canon(&g.frames);
 	err = err ?: svg_text__canon(&g.procs);
-	err = err ?: svg__tree(&g);
+	err = err ?: svg__sort(&g);
 	if (err)
 		goto out;
 	g.scale = g.total ? (g.width - 2 * SVG_PAD) / g.total : 0;
-	for (size_t i = 0; i < g.nr_nodes; i++)
-		if (g.nodes[i].count * g.scale >= g.minwidth && g.nodes[i].depth > g.max_depth)
-			g.max_depth = g.nodes[i].depth;
-	err = svg__write_doc(f, &g);
+	err = svg__walk(&g, svg__measure);
+	err = err ?: svg__write_doc(f, &g);
 	if (rows)
 		*rows = g.paths;
 out:
 	svg_text__free(&g.frames);
 	svg_text__free(&g.procs);
-	free(g.nodes);
+	free(g.order);
 	return err;
 }
 
