@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "frame-text.h"
 #include "output.h"
 
 #define SVG_WIDTH 1200      /* pixels, without --width */
@@ -40,12 +41,11 @@
 #define SVG_TOP 62          /* title, subtitle, the buttons */
 #define SVG_BOTTOM 30       /* the details line */
 
-/* Canonical texts: frames (and processes) that read alike are one. */
-struct svg_text {
-	char *buf;
-	size_t len;
-	size_t *at;     /* text i: buf[at[i], at[i + 1]) */
-	uint32_t *kind; /* text i's kind (enum frame_kind) */
+/* The frames' (or processes') texts ranked: those that read alike are one. */
+struct svg_rank {
+	const char *buf;
+	const size_t *at;           /* text i: buf[at[i], at[i + 1]) */
+	const struct frame *frames; /* text i's kind: frames[i].kind; NULL: processes */
 	size_t nr;
 	uint32_t *id;  /* text i -> its rank among the distinct texts (name order) */
 	uint32_t *rep; /* rank -> a text of that rank */
@@ -62,7 +62,8 @@ struct svg_node {
 struct svg {
 	const struct profile *p;
 	const struct output_opts *o;
-	struct svg_text frames, procs; /* of the profile's frames, processes */
+	struct frame_text text;        /* of the profile's frames and processes */
+	struct svg_rank frames, procs;
 	uint32_t *order; /* the stacks in name order */
 	FILE *f;         /* being written */
 	double height;
@@ -74,113 +75,62 @@ struct svg {
 
 /* ---- the text of frames ---- */
 
-static void svg__put_frame(FILE *f, const struct frame *fr, const struct output_opts *o)
+static void svg__put_name(FILE *f, const char *name)
 {
-	escape__write(f, fr->name, strlen(fr->name));
-	if (o->lines && fr->file && fr->line) {
-		const char *base = strrchr(fr->file, '/');
-
-		fputc(' ', f);
-		base = base ? base + 1 : fr->file;
-		escape__write(f, base, strlen(base));
-		fprintf(f, ":%" PRIu32, fr->line);
-	}
-	if (fr->kind == FRAME_KERNEL)
-		fputs("_[k]", f);
-	else if (fr->kind == FRAME_INLINE)
-		fputs("_[i]", f);
-	else if (fr->kind == FRAME_JIT)
-		fputs("_[j]", f);
+	escape__write(f, name, strlen(name));
 }
 
-static void svg__put_process(FILE *f, const struct profile_proc *pr, const struct output_opts *o)
+static uint32_t svg_rank__kind(const struct svg_rank *r, uint32_t i)
 {
-	const char *comm = pr->comm[0] ? pr->comm : "[unknown comm]";
-
-	escape__write(f, comm, strlen(comm));
-	if (o->per_thread)
-		fprintf(f, "-%" PRIu32 "/%" PRIu32, pr->tgid, pr->tid);
-	else if (o->per_pid)
-		fprintf(f, "-%" PRIu32, pr->tgid);
+	return r->frames ? r->frames[i].kind : FRAME_USER;
 }
 
-/* The texts of @n frames (processes when !@frames), one after the other. */
-static int svg_text__build(struct svg_text *t, const struct svg *g, bool frames, size_t n)
+static int svg_rank__cmp(const void *a, const void *b, void *ctx)
 {
-	FILE *f = open_memstream(&t->buf, &t->len);
-	int err = 0;
-
-	t->nr = n;
-	t->at = malloc((n + 1) * sizeof(*t->at));
-	t->kind = malloc((n + 1) * sizeof(*t->kind));
-	if (!f || !t->at || !t->kind) {
-		if (f)
-			fclose(f);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < n; i++) {
-		t->at[i] = ftello(f);
-		if (frames) {
-			svg__put_frame(f, &g->p->frames[i], g->o);
-			t->kind[i] = g->p->frames[i].kind;
-		} else {
-			svg__put_process(f, &g->p->procs[i], g->o);
-			t->kind[i] = FRAME_USER;
-		}
-	}
-	t->at[n] = ftello(f);
-	if (ferror(f))
-		err = -ENOMEM;
-	if (fclose(f))
-		err = -ENOMEM;
-	return err;
-}
-
-static void svg_text__free(struct svg_text *t)
-{
-	free(t->buf);
-	free(t->at);
-	free(t->kind);
-	free(t->id);
-	free(t->rep);
-}
-
-static int svg_text__cmp(const void *a, const void *b, void *ctx)
-{
-	const struct svg_text *t = ctx;
+	const struct svg_rank *r = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t nx = t->at[x + 1] - t->at[x], ny = t->at[y + 1] - t->at[y];
-	int c = memcmp(t->buf + t->at[x], t->buf + t->at[y], nx < ny ? nx : ny);
+	size_t nx = r->at[x + 1] - r->at[x], ny = r->at[y + 1] - r->at[y];
+	int c = memcmp(r->buf + r->at[x], r->buf + r->at[y], nx < ny ? nx : ny);
+	uint32_t kx = svg_rank__kind(r, x), ky = svg_rank__kind(r, y);
 
 	if (c)
 		return c;
 	if (nx != ny)
 		return nx < ny ? -1 : 1;
-	return t->kind[x] < t->kind[y] ? -1 : t->kind[x] > t->kind[y];
+	return kx < ky ? -1 : kx > ky;
 }
 
 /*
- * The rank of each text among the distinct ones (texts that read alike, of
- * the same kind, share it), in name order, and a text of each rank.
+ * Rank @nr texts at @at in @buf (of @frames, NULL: of processes): the
+ * distinct ones (texts that read alike, of the same kind, share a rank),
+ * in name order, and a text of each rank.
  */
-static int svg_text__canon(struct svg_text *t)
+static int svg_rank__build(struct svg_rank *r, const char *buf, const size_t *at,
+			   const struct frame *frames, size_t nr)
 {
 	uint32_t rank = 0;
 
-	t->id = malloc((t->nr ? t->nr : 1) * sizeof(*t->id));
-	t->rep = malloc((t->nr ? t->nr : 1) * sizeof(*t->rep));
-	if (!t->id || !t->rep)
+	*r = (struct svg_rank){ .buf = buf, .at = at, .frames = frames, .nr = nr };
+	r->id = malloc((nr ? nr : 1) * sizeof(*r->id));
+	r->rep = malloc((nr ? nr : 1) * sizeof(*r->rep));
+	if (!r->id || !r->rep)
 		return -ENOMEM;
-	for (size_t i = 0; i < t->nr; i++)
-		t->rep[i] = i;
-	qsort_r(t->rep, t->nr, sizeof(*t->rep), svg_text__cmp, t);
-	for (size_t i = 0; i < t->nr; i++) {
-		if (i && svg_text__cmp(&t->rep[i - 1], &t->rep[i], t))
+	for (size_t i = 0; i < nr; i++)
+		r->rep[i] = i;
+	qsort_r(r->rep, nr, sizeof(*r->rep), svg_rank__cmp, r);
+	for (size_t i = 0; i < nr; i++) {
+		if (i && svg_rank__cmp(&r->rep[i - 1], &r->rep[i], r))
 			rank++;
-		t->id[t->rep[i]] = rank;
-		t->rep[rank] = t->rep[i];
+		r->id[r->rep[i]] = rank;
+		r->rep[rank] = r->rep[i]; /* rank <= i: what is overwritten was compared */
 	}
 	return 0;
+}
+
+static void svg_rank__free(struct svg_rank *r)
+{
+	free(r->id);
+	free(r->rep);
 }
 
 /* ---- the tree ---- */
@@ -392,7 +342,7 @@ static void svg__put_colour(FILE *f, uint32_t kind, uint32_t h, bool root)
 static void svg__node_text(const struct svg *g, const struct svg_node *nd, const char **s,
 			   size_t *n, uint32_t *kind)
 {
-	const struct svg_text *t = nd->depth == 1 ? &g->procs : &g->frames;
+	const struct svg_rank *t = nd->depth == 1 ? &g->procs : &g->frames;
 	uint32_t i;
 
 	if (!nd->depth) {
@@ -404,7 +354,7 @@ static void svg__node_text(const struct svg *g, const struct svg_node *nd, const
 	i = t->rep[nd->text];
 	*s = t->buf + t->at[i];
 	*n = t->at[i + 1] - t->at[i];
-	*kind = t->kind[i];
+	*kind = svg_rank__kind(t, i);
 }
 
 /* Pass two: the frame at @nd, its tooltip, its box and its name cut to fit. */
@@ -638,10 +588,10 @@ static int svg__write(FILE *f, const struct profile *p, const struct output_opts
 
 	g.width = o->svg.width ? o->svg.width : SVG_WIDTH;
 	g.minwidth = o->svg.minwidth_given ? o->svg.minwidth : SVG_MINWIDTH;
-	err = svg_text__build(&g.frames, &g, true, p->nr_frames);
-	err = err ?: svg_text__build(&g.procs, &g, false, p->nr_procs);
-	err = err ?: svg_text__canon(&g.frames);
-	err = err ?: svg_text__canon(&g.procs);
+	err = frame_text__build(&g.text, p, o, svg__put_name, "");
+	err = err ?: svg_rank__build(&g.frames, g.text.buf, g.text.frame, p->frames,
+				     p->nr_frames);
+	err = err ?: svg_rank__build(&g.procs, g.text.buf, g.text.proc, NULL, p->nr_procs);
 	err = err ?: svg__sort(&g);
 	if (err)
 		goto out;
@@ -651,8 +601,9 @@ static int svg__write(FILE *f, const struct profile *p, const struct output_opts
 	if (rows)
 		*rows = g.paths;
 out:
-	svg_text__free(&g.frames);
-	svg_text__free(&g.procs);
+	frame_text__free(&g.text);
+	svg_rank__free(&g.frames);
+	svg_rank__free(&g.procs);
 	free(g.order);
 	return err;
 }
