@@ -376,7 +376,8 @@ static int svg__put_node(struct svg *g, const struct svg_node *nd)
 	svg__put_xml(f, s, n);
 	fprintf(f, " (%" PRIu64 " samples, %.2f%%)</title><rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
 		"height=\"%d\" fill=\"",
-		nd->count, 100.0 * nd->count / g->total, x, y, w, SVG_FRAME_H - 1);
+		nd->count, g->total ? 100.0 * nd->count / g->total : 100.0, x, y, w,
+		SVG_FRAME_H - 1);
 	svg__put_colour(f, kind, svg__hash(s, n), !nd->depth);
 	fprintf(f, "\"/><text x=\"%.2f\" y=\"%.1f\">", x + 3, y + SVG_FRAME_H - 4.5);
 	if (fit >= 3 && svg__chars(s, n) <= fit) {
