@@ -9,10 +9,10 @@ _bpfprof_commands='record range help version'
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
 	--unwind --call-graph --unwind-memory -o --output -f --format --demangle
-	--debug-dir --jit-map-max'
+	--debug-dir --jit-map-max --title --subtitle --width --minwidth'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only -g
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
-	--no-unwind-hold --help --usage -V --version'
+	--no-unwind-hold --inverted --help --usage -V --version'
 
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -28,7 +28,7 @@ _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend
 	idle-cycles-backend ref-cycles'
 
-_bpfprof_formats='folded pprof'
+_bpfprof_formats='folded pprof svg'
 _bpfprof_range_formats='text json'
 
 _bpfprof_demangle_modes='short full none'

@@ -5,7 +5,7 @@ set -l bpfprof_commands record range help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max title subtitle width minwidth
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -132,7 +132,12 @@ complete -c bpfprof -n $rec -l no-unwind-hold -d 'Let the command run while its 
 
 # bpfprof record and range: output
 complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'
-complete -c bpfprof -n $rec -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf"' -d 'Output format'
+complete -c bpfprof -n $rec -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph"' -d 'Output format'
+complete -c bpfprof -n $rec -l title -x -d 'svg: the title'
+complete -c bpfprof -n $rec -l subtitle -x -d 'svg: the line under the title'
+complete -c bpfprof -n $rec -l width -x -d 'svg: the image width in pixels'
+complete -c bpfprof -n $rec -l minwidth -x -d 'svg: leave out frames narrower than PIXELS'
+complete -c bpfprof -n $rec -l inverted -d 'svg: an icicle graph, the root at the top'
 complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $both -s q -l quiet -d 'No summary line on stderr'

@@ -300,8 +300,7 @@ sysctl_or() {
 }
 
 @test "record -f: an unknown format" {
-	usage_error "invalid --format 'svg': expected folded, pprof" -f svg
-	usage_error "invalid --format 'x': expected folded, pprof" --format=x -o out.folded
+	usage_error "invalid --format 'x': expected folded, pprof, svg" --format=x -o out.folded
 }
 
 @test "record --demangle: an unknown mode" {
@@ -312,10 +311,10 @@ sysctl_or() {
 
 @test "-o and --stacks: an extension of a format bpfprof does not write is refused, the formats listed" {
 	local mark=$BATS_TEST_TMPDIR/ran d=$BATS_TEST_TMPDIR
-	local folded="a profile is written as folded (.folded, the default) or pprof (.pb.gz)"
+	local folded="a profile is written as folded (.folded, the default), pprof (.pb.gz) or svg (.svg)"
 	local listing="a listing is written as text (the default) or json (.json)"
-	usage_error "invalid --output '$d/out.svg': .svg is an SVG image (a flame graph), a format bpfprof does not write; $folded" \
-		-o "$d/out.svg" -- touch "$mark"
+	usage_error "invalid --output '$d/out.html': .html is an HTML page, a format bpfprof does not write; $folded" \
+		-o "$d/out.html" -- touch "$mark"
 	usage_error "invalid --output '$d/out.pb': .pb is uncompressed protobuf (pprof is written gzipped, as .pb.gz), a format bpfprof does not write; $folded" \
 		-o "$d/out.pb" -- touch "$mark"
 	usage_error "invalid --output '$d/perf.data': .data is perf's perf.data, a format bpfprof does not write; $folded" \
@@ -326,12 +325,13 @@ sysctl_or() {
 		-o x.json
 	range_error "invalid --output 'x.folded': .folded is bpfprof's folded format for a profile, not a listing; $listing" \
 		-o x.folded vfs_read -- touch "$mark"
-	range_error "invalid --output 'x.svg': .svg is an SVG image" -o x.svg vfs_read
-	range_error "invalid --stacks 'x.svg': .svg is an SVG image (a flame graph), a format bpfprof does not write; $folded" \
-		--stacks x.svg vfs_read
+	range_error "invalid --output 'x.svg': .svg is bpfprof's svg format for a profile, not a listing; $listing" \
+		-o x.svg vfs_read
+	range_error "invalid --stacks 'x.pb': .pb is uncompressed protobuf (pprof is written gzipped, as .pb.gz), a format bpfprof does not write; $folded" \
+		--stacks x.pb vfs_read
 	range_error "invalid --stacks 'x.json': .json is bpfprof's json format" --stacks x.json vfs_read
 	[ ! -e "$mark" ]
-	[ ! -e "$d/out.svg" ] && [ ! -e "$d/out.pb" ] && [ ! -e "$d/perf.data" ]
+	[ ! -e "$d/out.html" ] && [ ! -e "$d/out.pb" ] && [ ! -e "$d/perf.data" ]
 }
 
 @test "-F max is the kernel's kernel.perf_event_max_sample_rate" {

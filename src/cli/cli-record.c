@@ -47,13 +47,23 @@ enum {
 	OPT_NO_UNWIND_HOLD,
 	OPT_STATS,
 	OPT_CALL_GRAPH,
+	OPT_TITLE,
+	OPT_SUBTITLE,
+	OPT_WIDTH,
+	OPT_MINWIDTH,
+	OPT_INVERTED,
 };
+
+/* --width: pixels; --minwidth: at most the width itself */
+#define SVG_WIDTH_MIN 100
+#define SVG_WIDTH_MAX 100000
 
 struct record_parser {
 	struct cli_parser base; /* first: the shared children's input */
 	struct record_opts *opts;
 	bool user_only, kernel_only;
 	bool format_given;
+	const char *svg_option; /* the last svg option given, for -f's check */
 	/* perf's spellings that change nothing: a note each at the end */
 	bool g_given;        /* -g */
 	bool lbr_given;      /* --call-graph=lbr */
@@ -62,7 +72,8 @@ struct record_parser {
 
 static const char doc[] =
 	"Sample stacks on every CPU, aggregate them in the kernel, write folded stacks "
-	"(to bpfprof.folded in the working directory unless -o)."
+	"(to bpfprof.folded in the working directory unless -o) or an interactive flame "
+	"graph (-o FILE.svg)."
 	"\v"
 	"Examples:\n"
 	"  bpfprof record -d 10 -o out.folded\n"
@@ -74,10 +85,13 @@ static const char doc[] =
 	"make's status.\n"
 	"  bpfprof record -G system.slice/nginx.service -d 30 --per-pid\n"
 	"      Profile one cgroup for 30 s, one stack set per process.\n"
+	"  bpfprof record -o make.svg -- make -j2\n"
+	"      Profile make and draw its flame graph (open make.svg in a browser).\n"
 	"\n"
 	"Output: one line per unique stack, 'comm;root;...;leaf COUNT'; kernel "
-	"frames end in _[k]. There is no report command yet: draw a flame graph from "
-	"bpfprof.folded (flamegraph.pl, inferno-flamegraph, speedscope). perf's -g, "
+	"frames end in _[k]. -o FILE.svg (or -f svg) writes bpfprof's own flame graph "
+	"instead; other tools read the folded file too (flamegraph.pl, inferno-flamegraph, "
+	"speedscope). perf's -g, "
 	"--call-graph and -F max are understood. See bpfprof-record(1) for details.";
 
 static const struct argp_option options[] = {
@@ -126,8 +140,22 @@ static const struct argp_option options[] = {
 
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded or pprof (default: from the FILE extension, .pb.gz for "
-	  "pprof, else folded)",
+	  "Output format: folded, pprof or svg (default: from the FILE extension, .pb.gz for "
+	  "pprof, .svg for svg, else folded)",
+	  CLI_GROUP_OUTPUT },
+	{ "title", OPT_TITLE, "TEXT", 0, "svg: the title (default: Flame Graph)",
+	  CLI_GROUP_OUTPUT },
+	{ "subtitle", OPT_SUBTITLE, "TEXT", 0,
+	  "svg: the line under the title (default: the command or targets, event, rate, "
+	  "duration and samples)",
+	  CLI_GROUP_OUTPUT },
+	{ "width", OPT_WIDTH, "PIXELS", 0, "svg: the image width (default 1200)",
+	  CLI_GROUP_OUTPUT },
+	{ "minwidth", OPT_MINWIDTH, "PIXELS", 0,
+	  "svg: leave out frames narrower than PIXELS (default 0.1), so huge profiles "
+	  "stay small",
+	  CLI_GROUP_OUTPUT },
+	{ "inverted", OPT_INVERTED, NULL, 0, "svg: an icicle graph (the root at the top)",
 	  CLI_GROUP_OUTPUT },
 	{ "per-pid", OPT_PER_PID, NULL, 0,
 	  "Start each stack with comm-PID (pprof: a pid label)", CLI_GROUP_OUTPUT },
@@ -157,6 +185,16 @@ static void parse_format(const struct argp_state *state, struct record_opts *opt
 	names = cli__join_names(output__profile_name);
 	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
 			 names ? names : output__profile_name(0));
+}
+
+static void parse_minwidth(const struct argp_state *state, struct record_opts *opts,
+			   const char *arg)
+{
+	if (number__parse_decimal(arg, 0, SVG_WIDTH_MAX, &opts->out.svg.minwidth))
+		cli__usage_error(state, "invalid --minwidth '%s': expected pixels from 0 to %d, "
+				 "e.g. 0.5",
+				 arg, SVG_WIDTH_MAX);
+	opts->out.svg.minwidth_given = true;
 }
 
 /* The most --unwind-memory this machine takes: 4G, or a quarter of MemTotal. */
@@ -317,6 +355,27 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 	case OPT_STATS:
 		opts->stats = true;
 		break;
+	case OPT_TITLE:
+		opts->out.svg.title = arg;
+		p->svg_option = "--title";
+		break;
+	case OPT_SUBTITLE:
+		opts->out.svg.subtitle = arg;
+		p->svg_option = "--subtitle";
+		break;
+	case OPT_WIDTH:
+		opts->out.svg.width =
+			cli__parse_integer(state, "width", arg, SVG_WIDTH_MIN, SVG_WIDTH_MAX);
+		p->svg_option = "--width";
+		break;
+	case OPT_MINWIDTH:
+		parse_minwidth(state, opts, arg);
+		p->svg_option = "--minwidth";
+		break;
+	case OPT_INVERTED:
+		opts->out.svg.inverted = true;
+		p->svg_option = "--inverted";
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -347,6 +406,10 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	/* a format that shows lines (pprof) has DWARF read for them */
 	if (opts->out.format->needs_lines)
 		opts->session.symbols.lines = true;
+	if (p->svg_option && opts->out.format != &output_svg)
+		cli__usage_error(state, "%s is an option of the svg format, not of %s: add -f svg "
+				 "or -o FILE.svg",
+				 p->svg_option, opts->out.format->name);
 	notes(state, p); /* last: no usage error follows a note */
 }
 

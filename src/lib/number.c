@@ -114,6 +114,19 @@ int number__parse_seconds(const char *s, double *out)
 	return 0;
 }
 
+int number__parse_decimal(const char *s, double min, double max, double *out)
+{
+	double v;
+
+	if (!s || !is_decimal(s))
+		return -EINVAL;
+	v = strtod(s, NULL);
+	if (!(v >= min && v <= max))
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
 int number__hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')

@@ -26,6 +26,12 @@ int number__parse_ull(const char *s, unsigned long long min, unsigned long long 
 int number__parse_seconds(const char *s, double *out);
 
 /*
+ * Parse a plain decimal number ("0.5", "3") in [min, max]. Returns 0,
+ * -EINVAL or -ERANGE.
+ */
+int number__parse_decimal(const char *s, double min, double max, double *out);
+
+/*
  * Parse a size in bytes: decimal digits with an optional binary suffix K,
  * M or G (KiB, MiB, GiB), in [min, max]. Returns 0, -EINVAL or -ERANGE.
  */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "frame-text.h"
 #include "output.h"
 
 static void fold__put_name(FILE *f, const char *name)
@@ -31,87 +32,16 @@ static void fold__put_name(FILE *f, const char *name)
 	}
 }
 
-/* The text of one process frame: "comm", "comm-PID" or "comm-PID/TID". */
-static void fold__put_process(FILE *f, const struct profile_proc *pr,
-			      const struct output_opts *o)
-{
-	fold__put_name(f, pr->comm[0] ? pr->comm : "[unknown comm]");
-	if (o->per_thread)
-		fprintf(f, "-%" PRIu32 "/%" PRIu32, pr->tgid, pr->tid);
-	else if (o->per_pid)
-		fprintf(f, "-%" PRIu32, pr->tgid);
-}
-
-/* The text of one frame, with the ';' before it. */
-static void fold__put_frame(FILE *f, const struct frame *fr, const struct output_opts *o)
-{
-	fputc(';', f);
-	fold__put_name(f, fr->name);
-	if (o->lines && fr->file && fr->line) {
-		const char *base = strrchr(fr->file, '/');
-
-		fputc(' ', f);
-		fold__put_name(f, base ? base + 1 : fr->file);
-		fprintf(f, ":%" PRIu32, fr->line);
-	}
-	if (fr->kind == FRAME_KERNEL)
-		fputs("_[k]", f);
-	else if (fr->kind == FRAME_INLINE)
-		fputs("_[i]", f);
-	else if (fr->kind == FRAME_JIT)
-		fputs("_[j]", f);
-}
-
 /*
- * The text of every distinct frame and process, each written once: a
- * line is its process's text and its frames' texts one after the other,
- * so lines are compared and written without ever being built.
+ * The text of every distinct frame (with the ';' before it) and process,
+ * each written once (frame-text.c): a line is its process's text and its
+ * frames' texts one after the other, so lines are compared and written
+ * without ever being built.
  */
 struct fold_text {
-	char *buf;
-	size_t len;
-	size_t *frame; /* frame i: buf[frame[i], frame[i + 1]) */
-	size_t *proc;  /* process i: buf[proc[i], proc[i + 1]) */
+	struct frame_text tx;
 	const struct profile *p;
 };
-
-static int fold_text__build(struct fold_text *t, const struct profile *p,
-			    const struct output_opts *o)
-{
-	FILE *f = open_memstream(&t->buf, &t->len);
-	int err = 0;
-
-	t->p = p;
-	t->frame = malloc((p->nr_frames + 1) * sizeof(*t->frame));
-	t->proc = malloc((p->nr_procs + 1) * sizeof(*t->proc));
-	if (!f || !t->frame || !t->proc) {
-		if (f)
-			fclose(f);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < p->nr_frames; i++) {
-		t->frame[i] = ftello(f);
-		fold__put_frame(f, &p->frames[i], o);
-	}
-	t->frame[p->nr_frames] = ftello(f);
-	for (size_t i = 0; i < p->nr_procs; i++) {
-		t->proc[i] = ftello(f);
-		fold__put_process(f, &p->procs[i], o);
-	}
-	t->proc[p->nr_procs] = ftello(f);
-	if (ferror(f))
-		err = -ENOMEM;
-	if (fclose(f))
-		err = -ENOMEM;
-	return err;
-}
-
-static void fold_text__free(struct fold_text *t)
-{
-	free(t->buf);
-	free(t->frame);
-	free(t->proc);
-}
 
 /* A place in a stack's line: piece 0 is the process, piece 1 + i frame i. */
 struct fold_cursor {
@@ -126,8 +56,8 @@ static void fold_cursor__init(struct fold_cursor *c, const struct fold_text *t, 
 	c->t = t;
 	c->st = &t->p->stacks[stack];
 	c->piece = 0;
-	c->at = t->buf + t->proc[c->st->proc];
-	c->end = t->buf + t->proc[c->st->proc + 1];
+	c->at = t->tx.buf + t->tx.proc[c->st->proc];
+	c->end = t->tx.buf + t->tx.proc[c->st->proc + 1];
 }
 
 /* Bytes left in the current piece, moving on to the next one; 0: the line ended. */
@@ -139,8 +69,8 @@ static size_t fold_cursor__left(struct fold_cursor *c)
 		if (c->piece == c->st->nr)
 			return 0;
 		id = c->t->p->ids[c->st->at + c->piece++];
-		c->at = c->t->buf + c->t->frame[id];
-		c->end = c->t->buf + c->t->frame[id + 1];
+		c->at = c->t->tx.buf + c->t->tx.frame[id];
+		c->end = c->t->tx.buf + c->t->tx.frame[id + 1];
 	}
 	return c->end - c->at;
 }
@@ -183,8 +113,8 @@ static int fold__write(FILE *f, const struct profile *p, const struct output_opt
 		       size_t *rows)
 {
 	uint32_t *order = malloc((p->nr ? p->nr : 1) * sizeof(*order));
-	struct fold_text t = { 0 };
-	int err = order ? fold_text__build(&t, p, o) : -ENOMEM;
+	struct fold_text t = { .p = p };
+	int err = order ? frame_text__build(&t.tx, p, o, fold__put_name, ";") : -ENOMEM;
 	size_t lines = 0;
 
 	if (err)
@@ -209,7 +139,7 @@ static int fold__write(FILE *f, const struct profile *p, const struct output_opt
 	if (rows)
 		*rows = lines;
 out:
-	fold_text__free(&t);
+	frame_text__free(&t.tx);
 	free(order);
 	return err;
 }

@@ -13,6 +13,7 @@
 static const struct output_format *const formats[] = {
 	&output_folded,
 	&output_pprof,
+	&output_svg,
 	&output_listing_text,
 	&output_listing_json,
 };
@@ -29,7 +30,6 @@ static const struct {
 } foreign[] = {
 	{ ".pb", "uncompressed protobuf (pprof is written gzipped, as .pb.gz)" },
 	{ ".pprof", "pprof by another name (-f pprof writes it anyway)" },
-	{ ".svg", "an SVG image (a flame graph)" },
 	{ ".html", "an HTML page" },
 	{ ".htm", "an HTML page" },
 	{ ".data", "perf's perf.data" },

@@ -20,6 +20,27 @@ enum output_input {
 	OUTPUT_LISTING, /* per-instruction counts of ranges (range) */
 };
 
+/*
+ * About the run, for a format that describes it (svg's subtitle): filled
+ * by the mode before it writes; NULL where unknown.
+ */
+struct output_run {
+	const char *target; /* "make -j2", "pid 1234", "the whole system" */
+	const char *event;  /* "cpu-clock" */
+	unsigned long long rate; /* Hz, or with .period the events a sample */
+	bool period;
+};
+
+/* svg's options; zero: the defaults. */
+struct output_svg {
+	const char *title;    /* NULL: "Flame Graph" ("Icicle Graph" inverted) */
+	const char *subtitle; /* NULL: the run, its duration and samples */
+	unsigned int width;   /* pixels; 0: 1200 */
+	double minwidth;      /* frames narrower (pixels) are left out */
+	bool minwidth_given;  /* else 0.1 */
+	bool inverted;        /* an icicle graph: the root at the top */
+};
+
 /* How the writers show what they take: the -f format and its options. */
 struct output_opts {
 	const struct output_format *format;
@@ -28,6 +49,8 @@ struct output_opts {
 	bool per_thread; /* process frame "comm-PID/TID" */
 	bool lines;      /* "name file.c:LINE" where the line is known */
 	uint64_t period_ns; /* a clock event's sample period (pprof's cpu time); 0: not one */
+	struct output_svg svg;
+	struct output_run run;
 	/* listings */
 	enum listing_sort sort;
 	bool disasm; /* the instruction column */
@@ -75,6 +98,8 @@ const char *output__listing_name(unsigned int i);
 extern const struct output_format output_folded;
 /* pprof's protobuf, gzipped (output-pprof.c). */
 extern const struct output_format output_pprof;
+/* An interactive flame graph, one SVG file (output-svg.c). */
+extern const struct output_format output_svg;
 /* The annotated text listing (output-listing.c). */
 extern const struct output_format output_listing_text;
 /* The listing as one JSON document (output-listing-json.c). */

@@ -4,8 +4,10 @@
  * symbolized profile, written in the -f format; then the warnings, the
  * summary line and --stats. The top level of the subcommand with the core.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "array.h"
@@ -232,6 +234,42 @@ static void record__warnings(struct session *s, const struct profile *p)
 		record__why_none(s);
 }
 
+static void record__put_ids(FILE *f, const char *what, const struct idlist *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		fprintf(f, "%s%d", i ? "," : what, l->ids[i]);
+}
+
+/*
+ * What was sampled, in words, for a format that describes the run (svg's
+ * subtitle): the command, else the pids, tids and cgroup, else the whole
+ * system. In memory of its own (free it); NULL on ENOMEM.
+ */
+static char *record__target(const struct target_opts *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	for (char **arg = t->command; arg && *arg; arg++)
+		fprintf(f, "%s%s", arg == t->command ? "" : " ", *arg);
+	if (!t->command) {
+		record__put_ids(f, "pid ", &t->pids);
+		record__put_ids(f, t->pids.nr ? " tid " : "tid ", &t->tids);
+		if (t->cgroup)
+			fprintf(f, "%scgroup %s", t->pids.nr || t->tids.nr ? " " : "", t->cgroup);
+		if (!t->pids.nr && !t->tids.nr && !t->cgroup)
+			fputs("the whole system", f);
+	}
+	if (fclose(f) || !buf) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 static int record__configure(struct session *s, void *priv, struct loader_cfg *cfg)
 {
 	struct record *r = priv;
@@ -245,8 +283,10 @@ static int record__finish(struct session *s, void *priv)
 {
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
-	struct output_opts out = o->out;
 	struct profile *p = &r->p;
+	const struct sampling_opts *so = &o->session.sampling;
+	struct output_opts out = o->out;
+	char *target;
 	int err, status;
 
 	p->ncpus = session__nr_cpus(s);
@@ -264,7 +304,11 @@ static int record__finish(struct session *s, void *priv)
 	/* a clock event's period: what a sample stands for in CPU time (pprof) */
 	if (session__period_ns(s, &out.period_ns))
 		out.period_ns = 0;
-	err = o->out.format->write_profile(session__out(s), p, &out, &r->rows);
+	target = record__target(&o->session.targets);
+	out.run = (struct output_run){ target, so->event, so->use_period ? so->period : so->freq,
+				       so->use_period };
+	err = target ? o->out.format->write_profile(session__out(s), p, &out, &r->rows) : -ENOMEM;
+	free(target);
 	status = session__commit(s, err, "profile");
 	if (!status) {
 		record__warnings(s, p);

@@ -42,6 +42,22 @@ static void test_parse_ull(void)
 	CHECK(v == 7, "ull: output untouched on error");
 }
 
+static void test_parse_decimal(void)
+{
+	double d = -1;
+
+	CHECK(number__parse_decimal("0.5", 0, 10, &d) == 0 && d == 0.5, "decimal: 0.5");
+	CHECK(number__parse_decimal("0", 0, 10, &d) == 0 && d == 0, "decimal: the minimum");
+	CHECK(number__parse_decimal("10", 0, 10, &d) == 0 && d == 10, "decimal: the maximum");
+	d = -1;
+	CHECK(number__parse_decimal("10.5", 0, 10, &d) == -ERANGE && d == -1,
+	      "decimal: above the maximum, unchanged");
+	CHECK(number__parse_decimal("-1", 0, 10, &d) == -ERANGE, "decimal: below the minimum");
+	CHECK(number__parse_decimal("1e3", 0, 1e4, &d) == -EINVAL, "decimal: no exponent");
+	CHECK(number__parse_decimal("nan", 0, 10, &d) == -EINVAL, "decimal: no nan");
+	CHECK(number__parse_decimal("", 0, 10, &d) == -EINVAL, "decimal: empty");
+}
+
 static void test_parse_seconds(void)
 {
 	double d = -1;
@@ -213,6 +229,7 @@ int main(void)
 {
 	test_parse_size();
 	test_parse_ull();
+	test_parse_decimal();
 	test_parse_seconds();
 	test_idlist_good();
 	test_idlist_append();

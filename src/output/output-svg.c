@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * An interactive flame graph, one self-contained SVG file (our own
+ * generator and script, nothing external): the stacks merged into a tree
+ * (the process frame first, as the folded writer starts each line: "comm",
+ * "comm-PID" with --per-pid), each frame as wide as its samples, children
+ * in name order; frames narrower than --minwidth pixels are left out (so a
+ * profile of a million stacks stays a file of a few megabytes). One <g>
+ * per frame: a <title> (the tooltip: name, samples, percentage), a <rect>
+ * and its name cut to fit. The script (ES5) zooms on a click (that frame
+ * spans the full width, its ancestors stay, the rest hides; a click on
+ * the root or on "Reset zoom" undoes it), searches by regular expression
+ * ("Search", or Ctrl-F: matches in magenta, "Matched: N.N%" counts each
+ * sample once however many frames of its stack match) and shows the
+ * frame under the pointer in the line at the bottom.
+ *
+ * Names read as in the folded file ("_[k]", "_[i]", "_[j]" after kernel,
+ * inlined and JIT frames; control bytes and invalid UTF-8 as "\xHH",
+ * escape.c), then XML-escaped; U+FFFE and U+FFFF, valid UTF-8 but not
+ * XML characters, are written "\xHH" too. Colours are a hue range per
+ * kind of frame, the shade from a hash of the name (so a function has the
+ * same colour in every graph): user code warm (red to yellow), kernel
+ * salmon to orange-red, inlined calls cyan, JIT code green, marks
+ * ("[truncated]", "[fp]"...) and the root grey.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "frame-text.h"
+#include "output.h"
+
+#define SVG_WIDTH 1200      /* pixels, without --width */
+#define SVG_MINWIDTH 0.1    /* pixels, without --minwidth */
+#define SVG_FRAME_H 16      /* a frame's row */
+#define SVG_FONT 12         /* frame names */
+#define SVG_CHAR_W 7.2      /* about the width of a character at SVG_FONT */
+#define SVG_PAD 10          /* left and right */
+#define SVG_TOP 62          /* title, subtitle, the buttons */
+#define SVG_BOTTOM 30       /* the details line */
+
+/* The frames' (or processes') texts ranked: those that read alike are one. */
+struct svg_rank {
+	const char *buf;
+	const size_t *at;           /* text i: buf[at[i], at[i + 1]) */
+	const struct frame *frames; /* text i's kind: frames[i].kind; NULL: processes */
+	size_t nr;
+	uint32_t *id;  /* text i -> its rank among the distinct texts (name order) */
+	uint32_t *rep; /* rank -> a text of that rank */
+};
+
+/* A frame of the graph: a node of the merged tree. */
+struct svg_node {
+	uint64_t x;     /* the samples left of it */
+	uint64_t count; /* its samples */
+	uint32_t text;  /* its canonical text (the root: none) */
+	uint32_t depth; /* 0: the root, 1: the process */
+};
+
+struct svg {
+	const struct profile *p;
+	const struct output_opts *o;
+	struct frame_text text;        /* of the profile's frames and processes */
+	struct svg_rank frames, procs;
+	uint32_t *order; /* the stacks in name order */
+	FILE *f;         /* being written */
+	double height;
+	uint64_t total;
+	size_t paths;                  /* distinct stacks, as the folded file's lines */
+	double width, minwidth, scale; /* scale: pixels a sample */
+	uint32_t max_depth;            /* of the frames written */
+};
+
+/* ---- the text of frames ---- */
+
+static void svg__put_name(FILE *f, const char *name)
+{
+	escape__write(f, name, strlen(name));
+}
+
+static uint32_t svg_rank__kind(const struct svg_rank *r, uint32_t i)
+{
+	return r->frames ? r->frames[i].kind : FRAME_USER;
+}
+
+static int svg_rank__cmp(const void *a, const void *b, void *ctx)
+{
+	const struct svg_rank *r = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	size_t nx = r->at[x + 1] - r->at[x], ny = r->at[y + 1] - r->at[y];
+	int c = memcmp(r->buf + r->at[x], r->buf + r->at[y], nx < ny ? nx : ny);
+	uint32_t kx = svg_rank__kind(r, x), ky = svg_rank__kind(r, y);
+
+	if (c)
+		return c;
+	if (nx != ny)
+		return nx < ny ? -1 : 1;
+	return kx < ky ? -1 : kx > ky;
+}
+
+/*
+ * Rank @nr texts at @at in @buf (of @frames, NULL: of processes): the
+ * distinct ones (texts that read alike, of the same kind, share a rank),
+ * in name order, and a text of each rank.
+ */
+static int svg_rank__build(struct svg_rank *r, const char *buf, const size_t *at,
+			   const struct frame *frames, size_t nr)
+{
+	uint32_t rank = 0;
+
+	*r = (struct svg_rank){ .buf = buf, .at = at, .frames = frames, .nr = nr };
+	r->id = malloc((nr ? nr : 1) * sizeof(*r->id));
+	r->rep = malloc((nr ? nr : 1) * sizeof(*r->rep));
+	if (!r->id || !r->rep)
+		return -ENOMEM;
+	for (size_t i = 0; i < nr; i++)
+		r->rep[i] = i;
+	qsort_r(r->rep, nr, sizeof(*r->rep), svg_rank__cmp, r);
+	for (size_t i = 0; i < nr; i++) {
+		if (i && svg_rank__cmp(&r->rep[i - 1], &r->rep[i], r))
+			rank++;
+		r->id[r->rep[i]] = rank;
+		r->rep[rank] = r->rep[i]; /* rank <= i: what is overwritten was compared */
+	}
+	return 0;
+}
+
+static void svg_rank__free(struct svg_rank *r)
+{
+	free(r->id);
+	free(r->rep);
+}
+
+/* ---- the tree ---- */
+
+/* Piece @i of stack @st: 0 its process, 1 + j its frame j (canonical ids). */
+static uint32_t svg__piece(const struct svg *g, const struct profile_stack *st, uint32_t i)
+{
+	return i ? g->frames.id[g->p->ids[st->at + i - 1]] : g->procs.id[st->proc];
+}
+
+static int svg__stack_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct svg *g = ctx;
+	const struct profile_stack *x = &g->p->stacks[*(const uint32_t *)a];
+	const struct profile_stack *y = &g->p->stacks[*(const uint32_t *)b];
+	uint32_t n = x->nr < y->nr ? x->nr : y->nr;
+
+	for (uint32_t i = 0; i <= n; i++) {
+		uint32_t px = svg__piece(g, x, i), py = svg__piece(g, y, i);
+
+		if (px != py)
+			return px < py ? -1 : 1;
+	}
+	return x->nr < y->nr ? -1 : x->nr > y->nr;
+}
+
+/* The stacks in name order (the order of the tree's frames): g->order. */
+static int svg__sort(struct svg *g)
+{
+	const struct profile *p = g->p;
+
+	g->order = malloc((p->nr ? p->nr : 1) * sizeof(*g->order));
+	if (!g->order)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->nr; i++) {
+		g->order[i] = i;
+		g->total += p->stacks[i].count;
+	}
+	qsort_r(g->order, p->nr, sizeof(*g->order), svg__stack_cmp, g);
+	return 0;
+}
+
+/*
+ * The stacks merged into a tree, without keeping it: in name order, the
+ * stacks through a frame come one after the other, so a frame's samples
+ * are known when a stack leaves its path (or the last one ends), and the
+ * samples left of it are those of the stacks before its first one. Calls
+ * @visit for each frame then, children before their parent, the root
+ * last; the stacks' depth is all it holds. 0 or -errno (@visit's).
+ */
+static int svg__walk(struct svg *g, int (*visit)(struct svg *g, const struct svg_node *nd))
+{
+	const struct profile *p = g->p;
+	struct svg_node *path = malloc(sizeof(*path)); /* by depth: the root, the process... */
+	size_t cap = 1, nr = 1;
+	uint64_t x = 0;
+	int err = path ? 0 : -ENOMEM;
+
+	if (path)
+		path[0] = (struct svg_node){ .count = g->total };
+	g->paths = 0;
+	for (size_t i = 0; i < p->nr && !err; i++) {
+		const struct profile_stack *st = &p->stacks[g->order[i]];
+		size_t n = (size_t)st->nr + 1, common = 0; /* its pieces, those it shares */
+
+		while (common < n && common + 1 < nr &&
+		       path[common + 1].text == svg__piece(g, st, common))
+			common++;
+		if (common != n || nr != n + 1)
+			g->paths++;
+		while (nr > common + 1 && !err)
+			err = visit(g, &path[--nr]);
+		if (cap < n + 1) {
+			struct svg_node *np = realloc(path, (n + 1) * sizeof(*np));
+
+			if (!np) {
+				err = -ENOMEM;
+				break;
+			}
+			path = np;
+			cap = n + 1;
+		}
+		for (; nr < n + 1; nr++)
+			path[nr] = (struct svg_node){ .x = x, .text = svg__piece(g, st, nr - 1),
+						      .depth = nr };
+		for (size_t d = 1; d < nr; d++)
+			path[d].count += st->count;
+		x += st->count;
+	}
+	while (nr && !err)
+		err = visit(g, &path[--nr]);
+	free(path);
+	return err;
+}
+
+/* Pass one: how deep the frames written go. */
+static int svg__measure(struct svg *g, const struct svg_node *nd)
+{
+	if (nd->count * g->scale >= g->minwidth && nd->depth > g->max_depth)
+		g->max_depth = nd->depth;
+	return 0;
+}
+
+/* ---- writing ---- */
+
+/*
+ * @n bytes of @s (escaped names: valid UTF-8, no control byte) as XML
+ * text or attribute value.
+ */
+static void svg__put_xml(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c == '&')
+			fputs("&amp;", f);
+		else if (c == '<')
+			fputs("&lt;", f);
+		else if (c == '>')
+			fputs("&gt;", f);
+		else if (c == '"')
+			fputs("&quot;", f);
+		else if (c == '\'')
+			fputs("&apos;", f);
+		else if (c == 0xef && i + 2 < n && (unsigned char)s[i + 1] == 0xbf &&
+			 ((unsigned char)s[i + 2] & 0xfe) == 0xbe) {
+			fprintf(f, "\\xef\\xbf\\x%02x", (unsigned char)s[i + 2]);
+			i += 2;
+		} else {
+			fputc(c, f);
+		}
+	}
+}
+
+/* A string from outside (a title): escaped, then XML-escaped. */
+static int svg__put_outside(FILE *f, const char *s)
+{
+	char *e = escape__dup(s);
+
+	if (!e)
+		return -ENOMEM;
+	svg__put_xml(f, e, strlen(e));
+	free(e);
+	return 0;
+}
+
+/* How many bytes of @s (@n bytes of UTF-8) hold its first @chars characters. */
+static size_t svg__prefix(const char *s, size_t n, size_t chars)
+{
+	size_t i = 0;
+
+	while (i < n && chars--) {
+		i++;
+		while (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+static size_t svg__chars(const char *s, size_t n)
+{
+	size_t chars = 0;
+
+	for (size_t i = 0; i < n; i++)
+		chars += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return chars;
+}
+
+/* FNV-1a of @n bytes of @s. */
+static uint32_t svg__hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* A frame's colour: a range per kind, the shade from the hash of its name. */
+static void svg__put_colour(FILE *f, uint32_t kind, uint32_t h, bool root)
+{
+	double v1 = (h & 0xff) / 255.0, v2 = ((h >> 8) & 0xff) / 255.0;
+	double v3 = ((h >> 16) & 0xff) / 255.0;
+	int r, gr, b;
+
+	if (root || kind == FRAME_MARK) {
+		r = gr = b = 160 + (int)(50 * v1);
+	} else if (kind == FRAME_KERNEL) { /* salmon to orange-red */
+		r = 210 + (int)(45 * v1);
+		gr = 80 + (int)(60 * v2);
+		b = 60 + (int)(40 * v3);
+	} else if (kind == FRAME_INLINE) { /* cyan */
+		r = 60 + (int)(60 * v1);
+		gr = 190 + (int)(55 * v2);
+		b = 200 + (int)(55 * v3);
+	} else if (kind == FRAME_JIT) { /* green */
+		r = 50 + (int)(70 * v1);
+		gr = 180 + (int)(60 * v2);
+		b = 50 + (int)(50 * v3);
+	} else { /* user code: red to yellow */
+		r = 205 + (int)(50 * v1);
+		gr = (int)(230 * v2);
+		b = (int)(55 * v3);
+	}
+	fprintf(f, "rgb(%d,%d,%d)", r, gr, b);
+}
+
+/* A node's text (@n bytes at @s) and kind. */
+static void svg__node_text(const struct svg *g, const struct svg_node *nd, const char **s,
+			   size_t *n, uint32_t *kind)
+{
+	const struct svg_rank *t = nd->depth == 1 ? &g->procs : &g->frames;
+	uint32_t i;
+
+	if (!nd->depth) {
+		*s = "all";
+		*n = 3;
+		*kind = FRAME_USER;
+		return;
+	}
+	i = t->rep[nd->text];
+	*s = t->buf + t->at[i];
+	*n = t->at[i + 1] - t->at[i];
+	*kind = svg_rank__kind(t, i);
+}
+
+/* Pass two: the frame at @nd, its tooltip, its box and its name cut to fit. */
+static int svg__put_node(struct svg *g, const struct svg_node *nd)
+{
+	FILE *f = g->f;
+	double height = g->height;
+	double x = SVG_PAD + nd->x * g->scale, w = nd->count * g->scale;
+	double y = g->o->svg.inverted ? SVG_TOP + nd->depth * SVG_FRAME_H
+				      : height - SVG_BOTTOM - (nd->depth + 1) * SVG_FRAME_H;
+	size_t n, fit = w > 6 ? (size_t)((w - 6) / SVG_CHAR_W) : 0;
+	uint32_t kind;
+	const char *s;
+
+	if (w < g->minwidth && nd->depth)
+		return 0;
+	svg__node_text(g, nd, &s, &n, &kind);
+	fputs("<g><title>", f);
+	svg__put_xml(f, s, n);
+	fprintf(f, " (%" PRIu64 " samples, %.2f%%)</title><rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
+		"height=\"%d\" fill=\"",
+		nd->count, g->total ? 100.0 * nd->count / g->total : 100.0, x, y, w,
+		SVG_FRAME_H - 1);
+	svg__put_colour(f, kind, svg__hash(s, n), !nd->depth);
+	fprintf(f, "\"/><text x=\"%.2f\" y=\"%.1f\">", x + 3, y + SVG_FRAME_H - 4.5);
+	if (fit >= 3 && svg__chars(s, n) <= fit) {
+		svg__put_xml(f, s, n);
+	} else if (fit >= 3) {
+		svg__put_xml(f, s, svg__prefix(s, n, fit - 2));
+		fputs("..", f);
+	}
+	fputs("</text></g>\n", f);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* The line under the title: what ran, the event and rate, how long, the samples. */
+static int svg__put_subtitle(FILE *f, const struct svg *g)
+{
+	const struct output_run *run = &g->o->run;
+	int err = 0;
+
+	if (g->o->svg.subtitle)
+		return svg__put_outside(f, g->o->svg.subtitle);
+	if (run->target) {
+		err = svg__put_outside(f, run->target);
+		fputs("; ", f);
+	}
+	if (!err && run->event) {
+		err = svg__put_outside(f, run->event);
+		if (run->period)
+			fprintf(f, " every %llu events; ", run->rate);
+		else
+			fprintf(f, " at %llu Hz; ", run->rate);
+	}
+	fprintf(f, "%.2f s; %" PRIu64 " samples", g->p->duration, g->total);
+	return err;
+}
+
+/* The script: plain ES5, no external resources (see the top of this file). */
+static const char svg_script[] =
+	"var F = [], root = null, zoomed = null, searching = null, details, matched, unzoom_btn;\n"
+	"function init() {\n"
+	"\tvar gs = document.getElementById('frames').getElementsByTagName('g'), up = [];\n"
+	"\tfor (var i = 0; i < gs.length; i++) {\n"
+	"\t\tvar g = gs[i], r = g.getElementsByTagName('rect')[0];\n"
+	"\t\tvar title = g.getElementsByTagName('title')[0].textContent;\n"
+	"\t\tvar cut = title.lastIndexOf(' (');\n"
+	"\t\tvar f = { i: i, g: g, r: r, t: g.getElementsByTagName('text')[0], title: title,\n"
+	"\t\t\tname: title.substring(0, cut), samples: parseInt(title.substring(cut + 2), 10),\n"
+	"\t\t\tx: parseFloat(r.getAttribute('x')), w: parseFloat(r.getAttribute('width')),\n"
+	"\t\t\tfill: r.getAttribute('fill') };\n"
+	"\t\tvar y = parseFloat(r.getAttribute('y'));\n"
+	"\t\tf.depth = Math.round(cfg.inverted ? (y - cfg.top) / cfg.row\n"
+	"\t\t\t: (cfg.bottom - y) / cfg.row - 1);\n"
+	"\t\tg.fi = i;\n"
+	"\t\tF.push(f);\n"
+	"\t}\n"
+	"\t/* written children first, the root last: backwards, parents come first */\n"
+	"\tfor (i = F.length - 1; i >= 0; i--) {\n"
+	"\t\tF[i].parent = F[i].depth > 0 ? up[F[i].depth - 1] : null;\n"
+	"\t\tup[F[i].depth] = F[i];\n"
+	"\t}\n"
+	"\troot = F[F.length - 1];\n"
+	"\tdetails = document.getElementById('details');\n"
+	"\tmatched = document.getElementById('matched');\n"
+	"\tunzoom_btn = document.getElementById('unzoom');\n"
+	"\tvar fr = document.getElementById('frames');\n"
+	"\tfr.addEventListener('click', function (e) {\n"
+	"\t\tvar g = e.target.parentNode;\n"
+	"\t\tif (g.fi !== undefined) zoom(F[g.fi]);\n"
+	"\t});\n"
+	"\tfr.addEventListener('mouseover', function (e) {\n"
+	"\t\tvar g = e.target.parentNode;\n"
+	"\t\tif (g.fi !== undefined) details.textContent = F[g.fi].title;\n"
+	"\t});\n"
+	"\tfr.addEventListener('mouseout', function () { details.textContent = ' '; });\n"
+	"\tunzoom_btn.addEventListener('click', function () { unzoom(); });\n"
+	"\tdocument.getElementById('search').addEventListener('click', search_prompt);\n"
+	"\twindow.addEventListener('keydown', function (e) {\n"
+	"\t\tif ((e.ctrlKey || e.metaKey) && e.keyCode === 70) {\n"
+	"\t\t\te.preventDefault();\n"
+	"\t\t\tsearch_prompt();\n"
+	"\t\t}\n"
+	"\t});\n"
+	"}\n"
+	"function fit(f, x, w) {\n"
+	"\tvar n = Math.floor((w - 6) / cfg.charw), s = f.name;\n"
+	"\tf.t.setAttribute('x', (x + 3).toFixed(2));\n"
+	"\tif (n < 3) s = '';\n"
+	"\telse if (s.length > n) s = s.substring(0, n - 2) + '..';\n"
+	"\tf.t.textContent = s;\n"
+	"}\n"
+	"function place(f, x, w, show) {\n"
+	"\tf.g.style.display = show ? '' : 'none';\n"
+	"\tif (!show) return;\n"
+	"\tf.r.setAttribute('x', x.toFixed(2));\n"
+	"\tf.r.setAttribute('width', w.toFixed(2));\n"
+	"\tfit(f, x, w);\n"
+	"}\n"
+	"/* the frame spans the full width, its ancestors stay, the rest hides */\n"
+	"function zoom(z) {\n"
+	"\tif (z.depth === 0) { unzoom(); return; }\n"
+	"\tvar full = cfg.width - 2 * cfg.pad, scale = full / z.w, i;\n"
+	"\tfor (i = 0; i < F.length; i++) place(F[i], 0, 0, false);\n"
+	"\tfor (var a = z.parent; a; a = a.parent) {\n"
+	"\t\tplace(a, cfg.pad, full, true);\n"
+	"\t\ta.g.style.opacity = '0.6';\n"
+	"\t}\n"
+	"\t/* its descendants are the frames just before it, deeper than it */\n"
+	"\tfor (i = z.i; i >= 0 && (i === z.i || F[i].depth > z.depth); i--) {\n"
+	"\t\tplace(F[i], cfg.pad + (F[i].x - z.x) * scale, F[i].w * scale, true);\n"
+	"\t\tF[i].g.style.opacity = '';\n"
+	"\t}\n"
+	"\tzoomed = z;\n"
+	"\tunzoom_btn.style.opacity = '1';\n"
+	"}\n"
+	"function unzoom() {\n"
+	"\tfor (var i = 0; i < F.length; i++) {\n"
+	"\t\tplace(F[i], F[i].x, F[i].w, true);\n"
+	"\t\tF[i].g.style.opacity = '';\n"
+	"\t}\n"
+	"\tzoomed = null;\n"
+	"\tunzoom_btn.style.opacity = '0';\n"
+	"}\n"
+	"/* the share of all samples under a matching frame, each sample once */\n"
+	"function search(term) {\n"
+	"\tvar re, sum = 0;\n"
+	"\tif (!term) { clear_search(); return null; }\n"
+	"\ttry { re = new RegExp(term); } catch (err) {\n"
+	"\t\tmatched.textContent = 'Bad regular expression';\n"
+	"\t\treturn null;\n"
+	"\t}\n"
+	"\tfor (var i = F.length - 1; i >= 0; i--) {\n"
+	"\t\tvar f = F[i];\n"
+	"\t\tf.hit = f.depth > 0 && re.test(f.name);\n"
+	"\t\tf.r.setAttribute('fill', f.hit ? cfg.match : f.fill);\n"
+	"\t\t/* counted once: at the matching frame nearest the root */\n"
+	"\t\tf.under = f.parent && (f.parent.hit || f.parent.under);\n"
+	"\t\tif (f.hit && !f.under) sum += f.samples;\n"
+	"\t}\n"
+	"\tvar pct = root && root.samples > 0 ? 100 * sum / root.samples : 0;\n"
+	"\tsearching = term;\n"
+	"\tmatched.textContent = 'Matched: ' + pct.toFixed(1) + '%';\n"
+	"\treturn pct;\n"
+	"}\n"
+	"function clear_search() {\n"
+	"\tfor (var i = 0; i < F.length; i++) F[i].r.setAttribute('fill', F[i].fill);\n"
+	"\tsearching = null;\n"
+	"\tmatched.textContent = ' ';\n"
+	"}\n"
+	"function search_prompt() {\n"
+	"\tif (searching !== null) { clear_search(); return; }\n"
+	"\tsearch(window.prompt('Search frames (regular expression)', ''));\n"
+	"}\n"
+	"init();\n";
+
+static int svg__write_doc(FILE *f, struct svg *g)
+{
+	const struct output_svg *o = &g->o->svg;
+	double height = SVG_TOP + (g->max_depth + 1) * SVG_FRAME_H + SVG_BOTTOM;
+	int err;
+
+	g->f = f;
+	g->height = height;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+		"height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
+		"<!-- bpfprof flame graph: click a frame to zoom, Search or Ctrl-F to search -->\n"
+		"<style type=\"text/css\">\n"
+		"text { font-family: monospace; font-size: %dpx; fill: rgb(0,0,0); }\n"
+		"#frames text { pointer-events: none; }\n"
+		"#frames rect { stroke: rgb(255,255,255); stroke-width: 0.5; }\n"
+		"#frames g:hover rect { stroke: rgb(0,0,0); }\n"
+		".title { font-size: 17px; text-anchor: middle; }\n"
+		".button { cursor: pointer; }\n"
+		"</style>\n"
+		"<rect x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" fill=\"rgb(248,248,240)\"/>\n"
+		"<text class=\"title\" x=\"%.1f\" y=\"22\">",
+		g->width, height, g->width, height, SVG_FONT, g->width / 2);
+	err = svg__put_outside(f, o->title ? o->title
+				     : o->inverted ? "Icicle Graph" : "Flame Graph");
+	fprintf(f, "</text>\n<text id=\"subtitle\" x=\"%.1f\" y=\"42\" "
+		"style=\"text-anchor: middle\">", g->width / 2);
+	err = err ?: svg__put_subtitle(f, g);
+	fprintf(f, "</text>\n"
+		"<text id=\"unzoom\" class=\"button\" x=\"%d\" y=\"22\" style=\"opacity: 0\">"
+		"Reset zoom</text>\n"
+		"<text id=\"search\" class=\"button\" x=\"%.1f\" y=\"22\" "
+		"style=\"text-anchor: end\">Search</text>\n"
+		"<text id=\"details\" x=\"%d\" y=\"%.0f\"> </text>\n"
+		"<text id=\"matched\" x=\"%.1f\" y=\"%.0f\" style=\"text-anchor: end\"> </text>\n"
+		"<g id=\"frames\">\n",
+		SVG_PAD, g->width - SVG_PAD, SVG_PAD, height - 10, g->width - SVG_PAD,
+		height - 10);
+	err = err ?: svg__walk(g, svg__put_node);
+	fprintf(f, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n"
+		"var cfg = { width: %.0f, pad: %d, row: %d, top: %d, bottom: %.0f, "
+		"inverted: %s, charw: %.1f, match: 'rgb(230,0,230)' };\n%s]]></script>\n"
+		"</svg>\n",
+		g->width, SVG_PAD, SVG_FRAME_H, SVG_TOP, height - SVG_BOTTOM,
+		o->inverted ? "true" : "false", SVG_CHAR_W, svg_script);
+	if (!err && ferror(f))
+		err = -EIO;
+	return err;
+}
+
+static int svg__write(FILE *f, const struct profile *p, const struct output_opts *o,
+		      size_t *rows)
+{
+	struct svg g = { .p = p, .o = o };
+	int err;
+
+	g.width = o->svg.width ? o->svg.width : SVG_WIDTH;
+	g.minwidth = o->svg.minwidth_given ? o->svg.minwidth : SVG_MINWIDTH;
+	err = frame_text__build(&g.text, p, o, svg__put_name, "");
+	err = err ?: svg_rank__build(&g.frames, g.text.buf, g.text.frame, p->frames,
+				     p->nr_frames);
+	err = err ?: svg_rank__build(&g.procs, g.text.buf, g.text.proc, NULL, p->nr_procs);
+	err = err ?: svg__sort(&g);
+	if (err)
+		goto out;
+	g.scale = g.total ? (g.width - 2 * SVG_PAD) / g.total : 0;
+	err = svg__walk(&g, svg__measure);
+	err = err ?: svg__write_doc(f, &g);
+	if (rows)
+		*rows = g.paths;
+out:
+	frame_text__free(&g.text);
+	svg_rank__free(&g.frames);
+	svg_rank__free(&g.procs);
+	free(g.order);
+	return err;
+}
+
+const struct output_format output_svg = {
+	.name = "svg",
+	.ext = ".svg",
+	.default_file = "bpfprof.svg",
+	.takes = OUTPUT_PROFILE,
+	.write_profile = svg__write,
+};
