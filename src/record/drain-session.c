@@ -36,6 +36,7 @@ struct drain_session {
 	bool by_pid;
 	bool forget;
 	const char *const *ranges;
+	bool leaf_after;
 	struct drain *d;
 	int timerfd;
 	uint64_t last_ns;  /* the last take */
@@ -75,6 +76,11 @@ void drain_session__set_ranges(struct drain_session *ds, const char *const *rang
 	ds->ranges = ranges;
 }
 
+void drain_session__set_leaf_after(struct drain_session *ds, bool after)
+{
+	ds->leaf_after = after;
+}
+
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st)
 {
 	*st = ds->st;
@@ -99,6 +105,7 @@ static int drain_session__start(struct session *s, void *priv, const struct load
 			   session__opts(s)->sampling.stacks, ds->ranges, ds->by_pid, ds->p);
 	if (!ds->d)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	drain__set_leaf_after(ds->d, ds->leaf_after);
 	ds->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (ds->timerfd < 0 || drain_session__arm(ds, false))
 		return session__fail(s, EXIT_RUNTIME, "cannot set up the drain timer: %s",

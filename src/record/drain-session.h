@@ -41,6 +41,8 @@ struct drain_session_stats {
 struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget);
 /* range --stacks: the first frame of a sample in range i + 1 is @ranges[i] (before start). */
 void drain_session__set_ranges(struct drain_session *ds, const char *const *ranges);
+/* watch: the sampled ip follows the access (drain__set_leaf_after; before start). */
+void drain_session__set_leaf_after(struct drain_session *ds, bool after);
 void drain_session__free(struct drain_session *ds);
 /* Sampling has stopped: both sets into the profile. 0 or -errno. */
 int drain_session__final(struct drain_session *ds);

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * watchme MODE N: known accesses to globals, for bpfprof watch
+ * (tests/watch.bats). Breakpoints count every access, so the counts are
+ * exact and the tests compare with these numbers:
+ *
+ *   basic: N rounds, each: bump_one() writes counter once, bump_three()
+ *          three times (1:3); reader() reads read_me (never written);
+ *          take(i % 5) is called (rdi = i % 5); seven = i % 10 (the value 7
+ *          written N / 10 times); tick = i + 1 (each value 1..N once).
+ *   late:  a thread created now writes counter N times (late_thread), then
+ *          a forked child writes it N times (late_child).
+ *   wait:  waits for SIGUSR1, then does what late does.
+ *
+ * The lines of the writing statements are marked "LINE:name" for the tests.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+volatile int counter;
+volatile long read_me = 42;
+volatile int seven;
+volatile long tick;
+volatile long spare;
+volatile long wide[2];
+long sink;
+
+__attribute__((noinline)) void bump_one(void)
+{
+	counter++; /* LINE:bump_one */
+}
+
+__attribute__((noinline)) void bump_three(void)
+{
+	counter++; /* LINE:bump_three */
+}
+
+__attribute__((noinline)) long reader(void)
+{
+	return read_me; /* LINE:reader */
+}
+
+__attribute__((noinline)) void take(long a)
+{
+	sink += a;
+}
+
+static void basic(long n)
+{
+	for (long i = 0; i < n; i++) {
+		bump_one();
+		for (int j = 0; j < 3; j++)
+			bump_three();
+		sink += reader();
+		take(i % 5);
+		seven = i % 10;
+		tick = i + 1;
+	}
+}
+
+static long late_n;
+
+__attribute__((noinline)) void late_write(void)
+{
+	counter++; /* LINE:late_write */
+}
+
+static void *late_thread(void *arg)
+{
+	(void)arg;
+	for (long i = 0; i < late_n; i++)
+		late_write();
+	return NULL;
+}
+
+__attribute__((noinline)) void late_child(void)
+{
+	for (long i = 0; i < late_n; i++)
+		late_write();
+}
+
+static void late(long n)
+{
+	pthread_t t;
+	pid_t pid;
+
+	late_n = n;
+	if (pthread_create(&t, NULL, late_thread, NULL))
+		exit(1);
+	pthread_join(t, NULL);
+	pid = fork();
+	if (pid < 0)
+		exit(1);
+	if (pid == 0) {
+		late_child();
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+}
+
+static volatile sig_atomic_t go;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	go = 1;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 1000;
+
+	if (argc > 1 && !strcmp(argv[1], "late")) {
+		late(n);
+	} else if (argc > 1 && !strcmp(argv[1], "wait")) {
+		sigset_t none;
+
+		signal(SIGUSR1, on_usr1);
+		sigemptyset(&none);
+		while (!go)
+			sigsuspend(&none);
+		late(n);
+	} else {
+		basic(n);
+	}
+	return (int)(sink & 0) + (int)(wide[0] & 0) + (int)(spare & 0);
+}
