@@ -461,7 +461,7 @@ static int watch_rows__add(const void *key, __u64 count, void *ctx)
 	const struct watch_ip_key *k = key;
 	struct watch_rows *rows = ctx;
 	const struct symloc *loc;
-	const struct frame *fn, *in;
+	const struct frame *in;
 	/* a data breakpoint traps after the access: the instruction before ip made it */
 	bool ret = rows->wm->ws.access != WATCH_ACCESS_X;
 
@@ -473,12 +473,11 @@ static int watch_rows__add(const void *key, __u64 count, void *ctx)
 			symbolizer__kernel(session__symbolizer(rows->s), k->ip, ret);
 	if (!loc || !loc->nr)
 		return -ENOMEM;
-	fn = &loc->f[0];
 	in = &loc->f[loc->nr - 1];
 	for (size_t i = 0; i < rows->nr; i++) {
 		struct watch_row *r = &rows->r[i];
 
-		if (!strcmp(r->name, fn->name) && r->line == in->line &&
+		if (!strcmp(r->name, in->name) && r->line == in->line &&
 		    (r->file == in->file || (r->file && in->file && !strcmp(r->file, in->file)))) {
 			r->count += count;
 			return 0;
@@ -486,7 +485,7 @@ static int watch_rows__add(const void *key, __u64 count, void *ctx)
 	}
 	if (array__grow((void **)&rows->r, &rows->cap, rows->nr + 1, sizeof(*rows->r)))
 		return -ENOMEM;
-	rows->r[rows->nr++] = (struct watch_row){ fn->name, in->file, in->line, k->ip, count };
+	rows->r[rows->nr++] = (struct watch_row){ in->name, in->file, in->line, k->ip, count };
 	return 0;
 }
 

@@ -16,6 +16,8 @@
 #include "proc.h"
 #include "watches.h"
 
+/* Fewer data symbols in kallsyms: a kernel built without CONFIG_KALLSYMS_ALL. */
+#define WATCH_KALLSYMS_ALL 1000
 /* Most bytes of /proc/PID/maps and /proc/kallsyms read. */
 #define WATCH_PROC_MAX (256u << 20)
 
@@ -88,6 +90,10 @@ int watch_set__check(struct watch_set *ws, bool all, bool one_target)
 			return watch_set__fail(ws, -EINVAL, "location '%s' is an address: it "
 					       "needs one target process (-p PID or a command)",
 					       w->arg);
+		if (w->kernel && ws->access == WATCH_ACCESS_X)
+			return watch_set__fail(ws, -EINVAL, "location '%s': x86 sets instruction "
+					       "breakpoints (--access=x) in user space only; kernel "
+					       "code is counted by bpfprof range", w->arg);
 		if (w->kernel && !all)
 			return watch_set__fail(ws, -EINVAL, "location '%s' is kernel data: "
 					       "watch it system-wide, with -a", w->arg);
@@ -162,12 +168,26 @@ static int watch__add_place(struct watch *w, pid_t tgid, uint64_t addr)
 	return 0;
 }
 
-/* A kernel data symbol in kallsyms text @buf: 0 and *@addr, or -ENOENT. */
-static int kallsyms__find_data(char *buf, const char *name, uint64_t *addr, bool *hidden)
+/*
+ * What kallsyms text @buf says of symbol @name: 0 and *@addr for one of
+ * the types in @types ("dDbBrR" data, "tTwW" code), else -ENOENT; *@other
+ * when the name is there with another type, *@hidden when every address
+ * is 0, *@data_listed how many data symbols are listed (a few dozen
+ * section markers on a kernel without CONFIG_KALLSYMS_ALL).
+ */
+struct kallsyms_find {
+	uint64_t addr;
+	bool other, hidden;
+	size_t data_listed;
+};
+
+static int kallsyms__find(char *buf, const char *name, const char *types,
+			  struct kallsyms_find *out)
 {
 	char *line, *save = NULL;
 
-	*hidden = true;
+	memset(out, 0, sizeof(*out));
+	out->hidden = true;
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		unsigned long long a;
 		char type, sym[256];
@@ -175,21 +195,51 @@ static int kallsyms__find_data(char *buf, const char *name, uint64_t *addr, bool
 		if (sscanf(line, "%llx %c %255s", &a, &type, sym) != 3)
 			continue;
 		if (a)
-			*hidden = false;
-		if (strcmp(sym, name) || !strchr("dDbBrR", type))
+			out->hidden = false;
+		if (strchr("dDbB", type))
+			out->data_listed++;
+		if (strcmp(sym, name))
 			continue;
-		*addr = a;
+		if (!strchr(types, type)) {
+			out->other = true;
+			continue;
+		}
+		out->addr = a;
 		return 0;
 	}
 	return -ENOENT;
 }
 
+/* Why kernel location @w is not in kallsyms, as the error. */
+static int watch__kernel_missing(struct watch_set *ws, const struct watch *w,
+				 const struct kallsyms_find *f, const char *kallsyms)
+{
+	bool x = ws->access == WATCH_ACCESS_X;
+
+	if (f->hidden)
+		return watch_set__fail(ws, -EACCES, "location '%s': kernel addresses are hidden "
+				       "in %s (kernel.kptr_restrict)", w->arg, kallsyms);
+	if (f->other)
+		return watch_set__fail(ws, -EINVAL, "location '%s': %s is %s, not %s: %s",
+				       w->arg, w->spec.symbol, x ? "data" : "code",
+				       x ? "code" : "data",
+				       x ? "an instruction breakpoint (--access=x) needs a function" :
+					   "--access=x watches code");
+	if (!x && f->data_listed < WATCH_KALLSYMS_ALL)
+		return watch_set__fail(ws, -ENOENT, "location '%s': no kernel data symbol named "
+				       "'%s': this kernel lists no data in %s (built without "
+				       "CONFIG_KALLSYMS_ALL)", w->arg, w->spec.symbol, kallsyms);
+	return watch_set__fail(ws, -ENOENT, "location '%s': no kernel %s symbol named '%s' in %s",
+			       w->arg, x ? "function" : "data", w->spec.symbol, kallsyms);
+}
+
 int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 {
+	bool x = ws->access == WATCH_ACCESS_X;
+	struct kallsyms_find f;
 	char *buf = NULL, *copy;
 	size_t len;
 	int fd, err;
-	bool hidden;
 
 	for (size_t i = 0; i < ws->nr; i++) {
 		struct watch *w = &ws->w[i];
@@ -213,20 +263,17 @@ int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 			free(buf);
 			return -ENOMEM;
 		}
-		err = kallsyms__find_data(copy, w->spec.symbol, &addr, &hidden);
+		err = kallsyms__find(copy, w->spec.symbol, x ? "tTwW" : "dDbBrR", &f);
 		free(copy);
-		if (err == -ENOENT && hidden)
-			err = watch_set__fail(ws, -EACCES, "location '%s': kernel addresses are "
-					      "hidden in %s (kernel.kptr_restrict)", w->arg, kallsyms);
-		else if (err)
-			err = watch_set__fail(ws, err, "location '%s': no kernel data symbol "
-					      "named '%s' in %s", w->arg, w->spec.symbol, kallsyms);
-		if (!err && !w->spec.len)
+		if (err)
+			err = watch__kernel_missing(ws, w, &f, kallsyms);
+		addr = f.addr;
+		if (!err && !w->spec.len && !x)
 			err = watch_set__fail(ws, -EINVAL, "location '%s': kallsyms gives no "
 					      "sizes: give the length, e.g. '%s:8' (1, 2, 4 or 8 "
 					      "bytes)", w->arg, w->arg);
 		addr += w->spec.offset;
-		err = err ?: watch__settle(ws, w, true, true, 0, addr);
+		err = err ?: watch__settle(ws, w, true, !x, 0, addr);
 		err = err ?: watch__add_place(w, 0, addr);
 		if (err) {
 			free(buf);

@@ -7,13 +7,17 @@
  *   basic: N rounds, each: bump_one() writes counter once, bump_three()
  *          three times (1:3); reader() reads read_me (never written);
  *          take(i % 5) is called (rdi = i % 5); seven = i % 10 (the value 7
- *          written N / 10 times); tick = i + 1 (each value 1..N once).
+ *          written N / 10 times); tick = i + 1 (each value 1..N once), then
+ *          peek_tick() reads it.
  *   late:  a thread created now writes counter N times (late_thread), then
  *          a forked child writes it N times (late_child).
  *   wait:  waits for SIGUSR1, then does what late does.
+ *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
+ *          writes it (a breakpoint that traps in the kernel).
  *
  * The lines of the writing statements are marked "LINE:name" for the tests.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -44,6 +48,11 @@ __attribute__((noinline)) long reader(void)
 	return read_me; /* LINE:reader */
 }
 
+__attribute__((noinline)) long peek_tick(void)
+{
+	return tick; /* LINE:peek_tick */
+}
+
 __attribute__((noinline)) void take(long a)
 {
 	sink += a;
@@ -59,6 +68,7 @@ static void basic(long n)
 		take(i % 5);
 		seven = i % 10;
 		tick = i + 1;
+		sink += peek_tick();
 	}
 }
 
@@ -102,6 +112,18 @@ static void late(long n)
 	waitpid(pid, NULL, 0);
 }
 
+static void kwrite(long n)
+{
+	int fd = open("/dev/zero", O_RDONLY);
+
+	if (fd < 0)
+		exit(1);
+	for (long i = 0; i < n; i++)
+		if (read(fd, (void *)&spare, sizeof(spare)) != sizeof(spare))
+			exit(1);
+	close(fd);
+}
+
 static volatile sig_atomic_t go;
 
 static void on_usr1(int sig)
@@ -114,7 +136,9 @@ int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 1000;
 
-	if (argc > 1 && !strcmp(argv[1], "late")) {
+	if (argc > 1 && !strcmp(argv[1], "kwrite")) {
+		kwrite(n);
+	} else if (argc > 1 && !strcmp(argv[1], "late")) {
 		late(n);
 	} else if (argc > 1 && !strcmp(argv[1], "wait")) {
 		sigset_t none;
