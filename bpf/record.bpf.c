@@ -47,7 +47,12 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 		ret = stack__count(ctx, tgid, tid, range + 1);
 		if (ret)
 			stat_inc(ret == STAT_DROP_SCRATCH ? ret : STAT_STACKS_LOST);
-		return 0;
+		/*
+		 * 1: the overflow goes on to the event's own handling (no ring
+		 * buffer is mapped, so nothing is written): a trap (attr.sigtrap)
+		 * is then sent for a kept access only
+		 */
+		return 1;
 	}
 	if (cfg_ranges) {
 		/* before anything is copied; folded away for record */
