@@ -43,8 +43,14 @@ leaf() {
 	[ "$(total "$OUT" '^watchme;.*main;(basic_\[i\];)?bump_(one|three) [0-9]+$')" -eq 4000 ]
 	# the summary: the location, its accesses, who wrote it where (the statement, not the next one)
 	grep -qE "^bpfprof watch: 'counter' \(0x[0-9a-f]+, 4 bytes, w\): 4000 accesses, watched [0-9.]+ s$" <<<"$stderr"
-	grep -qE "^    3000  bump_three  .*watchme\.c:$(line bump_three)$" <<<"$stderr"
-	grep -qE "^    1000  bump_one  .*watchme\.c:$(line bump_one)$" <<<"$stderr"
+	grep -qE "^    3000  bump_three  .*watchme\.c:$(line bump_three)  at bump_three\+0x[0-9a-f]+ \(watchme 0x[0-9a-f]+\): " <<<"$stderr"
+	grep -qE "^    1000  bump_one  .*watchme\.c:$(line bump_one)  at bump_one\+0x[0-9a-f]+ \(watchme 0x[0-9a-f]+\): " <<<"$stderr"
+	# the instruction named is the one objdump shows writing counter (the trap's ip is the next one)
+	local addr
+	for addr in $(sed -nE 's/^    [0-9]+  bump_.* \(watchme 0x([0-9a-f]+)\): .*/\1/p' <<<"$stderr"); do
+		objdump -d --no-show-raw-insn "$WORKLOADS/watchme" | grep -qE "^ +$addr:.*<counter>$"
+	done
+	[ "$(sed -nE 's/^    [0-9]+  bump_.* \(watchme 0x([0-9a-f]+)\): .*/\1/p' <<<"$stderr" | wc -l)" -eq 2 ]
 }
 
 @test "a read watch: the reader at its line (x86: r watches reads and writes, with a note)" {
@@ -53,7 +59,7 @@ leaf() {
 	[ "$status" -eq 0 ]
 	[ "$(leaf "$OUT" reader)" -eq 500 ]
 	[ "$(total "$OUT")" -eq 500 ]
-	grep -qE "^    500  reader  .*watchme\.c:$(line reader)$" <<<"$stderr"
+	grep -qE "^    500  reader  .*watchme\.c:$(line reader)  at reader\+0x[0-9a-f]+ \(watchme 0x[0-9a-f]+\): mov [a-z0-9]+, qword ptr \[rip\+0x[0-9a-f]+\]$" <<<"$stderr"
 	grep -q "^bpfprof watch: note: x86 has no read-only data breakpoint" <<<"$stderr"
 }
 
@@ -63,7 +69,7 @@ leaf() {
 	[ "$status" -eq 0 ]
 	[ "$(leaf "$OUT" peek_tick)" -eq 300 ]
 	[ "$(total "$OUT")" -eq 600 ]
-	grep -qE "^    300  peek_tick  .*watchme\.c:$(line peek_tick)$" <<<"$stderr"
+	grep -qE "^    300  peek_tick  .*watchme\.c:$(line peek_tick)  at peek_tick\+" <<<"$stderr"
 	run --separate-stderr "$BPFPROF" watch -o "$OUT" tick -- "$WORKLOADS/watchme" basic 300
 	[ "$status" -eq 0 ]
 	[ "$(leaf "$OUT" peek_tick)" -eq 0 ]
@@ -80,6 +86,8 @@ leaf() {
 	[ "$(leaf "$OUT" take)" -eq 200 ]
 	[ "$(total "$OUT")" -eq 200 ]
 	grep -qE "^bpfprof watch: 'take' \(0x[0-9a-f]+, 8 bytes, x\): 200 accesses, 800 dropped by --if, " <<<"$stderr"
+	# an instruction breakpoint's ip is the instruction itself: the function's first
+	grep -qE "^    200  take  .*watchme\.c:[0-9]+  at take\+0x0 \(watchme 0x[0-9a-f]+\): " <<<"$stderr"
 	# two terms, one signed
 	run --separate-stderr "$BPFPROF" watch -o "$OUT" --access=x --if 'rdi >= 1 && rdi < +3' take \
 		-- "$WORKLOADS/watchme" basic 1000

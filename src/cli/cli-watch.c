@@ -95,27 +95,6 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-static void parse_format(const struct argp_state *state, struct watch_opts *wo, const char *arg)
-{
-	char *names;
-
-	wo->out.format = output__by_name(OUTPUT_PROFILE, arg);
-	if (wo->out.format)
-		return;
-	names = cli__join_names(output__profile_name);
-	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
-			 names ? names : output__profile_name(0));
-}
-
-/* Did "--" come before argument @arg? Then it starts the command. */
-static bool after_separator(const struct argp_state *state, const char *arg)
-{
-	for (int i = 1; i < state->argc && state->argv[i] != arg; i++)
-		if (!strcmp(state->argv[i], "--"))
-			return true;
-	return false;
-}
-
 static void parse_location(const struct argp_state *state, struct watch_opts *wo, char *arg)
 {
 	struct watchspec w;
@@ -162,7 +141,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		cli__init_children(state, &p->base);
 		break;
 	case ARGP_KEY_ARG:
-		if (after_separator(state, arg))
+		if (cli__after_separator(state, arg))
 			cli_targets__command(state, p->base.opts, arg);
 		else
 			parse_location(state, wo, arg);
@@ -180,7 +159,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   p->format_given);
 		break;
 	case 'f':
-		parse_format(state, wo, arg);
+		wo->out.format = cli_output__format(state, OUTPUT_PROFILE, arg);
 		p->format_given = true;
 		break;
 	case OPT_ACCESS:

@@ -10,6 +10,7 @@
 #include "drain-session.h"
 #include "drain.h"
 #include "monotime.h"
+#include "sideband.h"
 
 /* How often the fill is looked at; a set takes 1/50 s of samples between looks. */
 #define DRAIN_CHECK_NS 20000000L
@@ -79,6 +80,25 @@ void drain_session__set_ranges(struct drain_session *ds, const char *const *rang
 void drain_session__set_leaf_after(struct drain_session *ds, bool after)
 {
 	ds->leaf_after = after;
+}
+
+int drain_session__profile(struct drain_session *ds, struct session *s)
+{
+	struct profile *p = ds->p;
+	int err;
+
+	p->ncpus = session__nr_cpus(s);
+	p->duration = session__seconds(s);
+	p->sideband_lost = sideband__lost(session__sideband(s));
+	err = drain_session__final(ds);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
+				     strerror(-err));
+	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
+				     strerror(-err));
+	return 0;
 }
 
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st)

@@ -28,10 +28,10 @@
 #include "events.h"
 #include "monotime.h"
 #include "procfs.h"
-#include "sideband.h"
 #include "unwind-session.h"
 #include "watch.h"
 #include "watches.h"
+#include "watchinsn.h"
 
 /* Debug registers of x86-64: what one thread (or CPU) can watch at once. */
 #define WATCH_DEBUG_REGS 4
@@ -52,6 +52,7 @@ struct watch_mode {
 	char **labels;            /* several locations: each's first frame, "[ARG]" */
 	size_t nr_labels;
 	size_t rows;              /* unique stacks written */
+	struct watch_insns *insns; /* the summary's instructions */
 	pid_t held;               /* the command, stopped at its exec until its breakpoints are set */
 	uint64_t t_start, t_stop; /* when the breakpoints were set, and taken away */
 	bool count_reached;
@@ -439,22 +440,31 @@ static void watch__stopped(struct session *s, void *priv)
 		kill(wm->held, SIGCONT);
 }
 
-/* One accessing place of a location's summary: a function and a line. */
+/* One accessing place of a location's summary: a function, a line, an instruction. */
 struct watch_row {
 	const char *name, *file;
 	uint32_t line;
-	uint64_t ip;   /* the first trap ip seen there */
+	struct watch_insn insn; /* insn.bin NULL: not known */
 	uint64_t count;
 };
 
 struct watch_rows {
 	struct session *s;
 	struct watch_mode *wm;
+	struct watch_insns *insns;
 	unsigned int index;
 	struct watch_row *r;
 	size_t nr, cap;
 	int err;
 };
+
+static bool watch_row__same(const struct watch_row *r, const struct frame *in,
+			    const struct watch_insn *insn)
+{
+	return !strcmp(r->name, in->name) && r->line == in->line &&
+	       (r->file == in->file || (r->file && in->file && !strcmp(r->file, in->file))) &&
+	       r->insn.bin == insn->bin && r->insn.vaddr == insn->vaddr;
+}
 
 static int watch_rows__add(const void *key, __u64 count, void *ctx)
 {
@@ -462,8 +472,10 @@ static int watch_rows__add(const void *key, __u64 count, void *ctx)
 	struct watch_rows *rows = ctx;
 	const struct symloc *loc;
 	const struct frame *in;
+	struct watch_insn insn;
 	/* a data breakpoint traps after the access: the instruction before ip made it */
 	bool ret = rows->wm->ws.access != WATCH_ACCESS_X;
+	int err;
 
 	if (k->index != rows->index)
 		return 0;
@@ -474,18 +486,25 @@ static int watch_rows__add(const void *key, __u64 count, void *ctx)
 	if (!loc || !loc->nr)
 		return -ENOMEM;
 	in = &loc->f[loc->nr - 1];
+	err = k->tgid ? watch_insns__find(rows->insns, session__procs(rows->s), k->tgid,
+					  proc_table__comm_of(session__procs(rows->s), k->tgid),
+					  k->ip, ret, &insn) :
+			-ENOENT;
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		memset(&insn, 0, sizeof(insn));
 	for (size_t i = 0; i < rows->nr; i++) {
 		struct watch_row *r = &rows->r[i];
 
-		if (!strcmp(r->name, in->name) && r->line == in->line &&
-		    (r->file == in->file || (r->file && in->file && !strcmp(r->file, in->file)))) {
+		if (watch_row__same(r, in, &insn)) {
 			r->count += count;
 			return 0;
 		}
 	}
 	if (array__grow((void **)&rows->r, &rows->cap, rows->nr + 1, sizeof(*rows->r)))
 		return -ENOMEM;
-	rows->r[rows->nr++] = (struct watch_row){ in->name, in->file, in->line, k->ip, count };
+	rows->r[rows->nr++] = (struct watch_row){ in->name, in->file, in->line, insn, count };
 	return 0;
 }
 
@@ -549,7 +568,7 @@ static int watch__print_values(struct session *s, const struct watch *w)
 static int watch__summary(struct session *s, struct watch_mode *wm, const struct watch *w,
 			  double seconds)
 {
-	struct watch_rows rows = { .s = s, .wm = wm, .index = w->index };
+	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
 	struct watch_count c;
 	int err;
 
@@ -575,9 +594,13 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 	for (size_t i = 0; !err && i < rows.nr; i++) {
 		const struct watch_row *r = &rows.r[i];
 
+		/* "COUNT  FUNCTION  FILE:LINE  at SYMBOL+0xOFF (BINARY 0xADDR): INSN" */
 		fprintf(stderr, "    %" PRIu64 "  %s", r->count, r->name);
 		if (r->file)
 			fprintf(stderr, "  %s:%u", r->file, r->line);
+		if (r->insn.bin)
+			fprintf(stderr, "  at %s+0x%" PRIx64 " (%s 0x%" PRIx64 "): %s", r->insn.func,
+				r->insn.func_off, r->insn.bin->name, r->insn.vaddr, r->insn.text);
 		fprintf(stderr, "\n");
 	}
 	free(rows.r);
@@ -593,21 +616,16 @@ static int watch__finish(struct session *s, void *priv)
 				 (wm->t_stop - wm->t_start) / 1e9 : 0;
 	int err, status;
 
-	p->ncpus = session__nr_cpus(s);
-	p->duration = session__seconds(s);
-	p->sideband_lost = sideband__lost(session__sideband(s));
-	err = drain_session__final(wm->ds);
-	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
-				     strerror(-err));
-	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
-	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
-				     strerror(-err));
+	status = drain_session__profile(wm->ds, s);
+	if (status)
+		return status;
 	err = o->out.format->write_profile(session__out(s), p, &o->out, &wm->rows);
 	status = session__commit(s, err, "profile");
 	if (status || o->session.quiet)
 		return status;
+	wm->insns = watch_insns__new(o->session.symbols.demangle,
+				     o->session.symbols.debug_dirs);
+	err = wm->insns ? 0 : -ENOMEM;
 	for (size_t i = 0; i < wm->ws.nr && !err; i++)
 		err = watch__summary(s, wm, &wm->ws.w[i], seconds);
 	if (err)
@@ -638,6 +656,8 @@ static void watch__end(struct session *s, void *priv)
 		kill(wm->held, SIGCONT);
 	wm->held = 0;
 	watch_set__free(&wm->ws);
+	watch_insns__free(wm->insns); /* its binaries are the process table's */
+	wm->insns = NULL;
 }
 
 static const struct session_hooks watch_hooks = {

@@ -466,13 +466,3 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid)
 	}
 	return 0;
 }
-
-size_t watch_set__nr_places(const struct watch_set *ws)
-{
-	size_t most = 0;
-
-	for (size_t i = 0; i < ws->nr; i++)
-		if (ws->w[i].nr_places > most)
-			most = ws->w[i].nr_places;
-	return most;
-}

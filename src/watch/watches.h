@@ -85,7 +85,4 @@ int watch_set__check_file(struct watch_set *ws, const char *path);
  */
 int watch_set__resolve_process(struct watch_set *ws, pid_t tgid);
 
-/* The most places any location has. */
-size_t watch_set__nr_places(const struct watch_set *ws);
-
 #endif /* BPFPROF_WATCHES_H */
