@@ -4,7 +4,8 @@
 # times, and a breakpoint (period 1) counts every access, so the counts
 # here are exact: bump_one and bump_three write counter 1:3, reader reads
 # read_me, take(i % 5) is called, seven = i % 10, tick = i + 1 then
-# peek_tick reads it; late writes counter from a thread and a forked child.
+# peek_tick reads it; late writes counter from a thread and a forked child;
+# getenv has libc read its __environ.
 # The waits are conditions (sampling, exec_of), never sleeps.
 
 bats_require_minimum_version 1.5.0
@@ -150,6 +151,25 @@ leaf() {
 	[ "$(total "$OUT" 'late_thread;late_write [0-9]+$')" -eq 250 ]
 	[ "$(total "$OUT" 'late_child;late_write [0-9]+$')" -eq 250 ]
 	[ "$(total "$OUT")" -eq 500 ]
+}
+
+@test "BINARY:SYMBOL: a data symbol of a library the process maps (libc's __environ, read by getenv)" {
+	local pid bp
+	start watchme getenv 100
+	pid=${PIDS[0]}
+	"$BPFPROF" watch -p "$pid" -o "$OUT" --access=rw libc.so.6:__environ 2>"$BATS_TEST_TMPDIR/err" &
+	bp=$!
+	sampling "$bp"
+	kill -USR1 "$pid"
+	wait "$bp"
+	cat "$BATS_TEST_TMPDIR/err"
+	cat "$OUT"
+	[ "$(leaf "$OUT" getenv)" -eq 100 ]
+	[ "$(total "$OUT")" -eq 100 ]
+	grep -qE "^bpfprof watch: 'libc\.so\.6:__environ' \(0x[0-9a-f]+, 8 bytes, rw\): 100 accesses, " \
+		"$BATS_TEST_TMPDIR/err"
+	grep -qE "^    100  getenv  .* at getenv\+0x[0-9a-f]+ \(libc\.so\.6 0x[0-9a-f]+\): " \
+		"$BATS_TEST_TMPDIR/err"
 }
 
 @test "the kernel writing a watched global (read(2) from /dev/zero) gives kernel stacks" {

@@ -12,6 +12,8 @@
  *   late:  a thread created now writes counter N times (late_thread), then
  *          a forked child writes it N times (late_child).
  *   wait:  waits for SIGUSR1, then does what late does.
+ *   getenv: waits for SIGUSR1, then calls getenv N times (libc reads its
+ *          __environ).
  *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
  *          writes it (a breakpoint that traps in the kernel).
  *
@@ -140,6 +142,15 @@ int main(int argc, char **argv)
 		kwrite(n);
 	} else if (argc > 1 && !strcmp(argv[1], "late")) {
 		late(n);
+	} else if (argc > 1 && !strcmp(argv[1], "getenv")) {
+		sigset_t none;
+
+		signal(SIGUSR1, on_usr1);
+		sigemptyset(&none);
+		while (!go)
+			sigsuspend(&none);
+		for (long i = 0; i < n; i++)
+			sink += getenv("WATCHME_NOT_SET") != NULL;
 	} else if (argc > 1 && !strcmp(argv[1], "wait")) {
 		sigset_t none;
 
