@@ -157,7 +157,8 @@ void session__note(const struct session *s, const char *fmt, ...)
 /*
  * From a hook while sampling runs, after its one line (session__fail):
  * stop sampling as a stop signal does (the command gets SIGTERM), write
- * nothing, and exit with @status (the first one given).
+ * nothing, and exit with @status (the first one given). @status 0 is an
+ * ordinary end instead, as at -d's (watch --count): finish runs and writes.
  */
 void session__stop(struct session *s, int status);
 
