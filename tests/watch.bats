@@ -223,6 +223,8 @@ watch_fails() {
 		0x1000:8
 	watch_fails "^bpfprof watch: location 'counter' is in a process: give -p PID, -t TID or a command" \
 		-a -d 1 counter
+	watch_fails "^bpfprof watch: location 'libc\.so\.6:__environ': a command maps its libraries after its exec, and BINARY:SYMBOL is resolved in what a process maps when it starts: watch it with -p\$" \
+		libc.so.6:__environ -- "$w" basic 10
 	watch_fails "^bpfprof watch: invalid location 'counter:3': LEN after ':' is 1, 2, 4 or 8 bytes\$" \
 		counter:3 -- "$w" basic 10
 	watch_fails "^bpfprof watch: invalid --if 'rdq == 3': unknown operand 'rdq'" \

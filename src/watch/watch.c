@@ -281,6 +281,12 @@ static int watch__prepare(struct session *s, void *priv)
 
 		err = watch_set__resolve_process(&wm->ws, tgid > 0 ? tgid : t->tids.ids[i]);
 	}
+	for (size_t i = 0; i < wm->ws.nr && !err && cmd && !t->all_cpus; i++)
+		if (wm->ws.w[i].spec.kind == WATCH_BIN_SYM)
+			return session__fail(s, EXIT_USAGE, "location '%s': a command maps its "
+					     "libraries after its exec, and BINARY:SYMBOL is "
+					     "resolved in what a process maps when it starts: "
+					     "watch it with -p", wm->ws.w[i].arg);
 	if (!err && cmd && !t->all_cpus) {
 		char *path = watch__command_path(t->command[0]);
 
