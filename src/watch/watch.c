@@ -639,7 +639,7 @@ static int watch__finish(struct session *s, void *priv)
 				     strerror(-err));
 	if (p->stats[STAT_STACKS_LOST] + p->stats[STAT_WATCH_MAP_FULL])
 		session__warn(s, "%" PRIu64 " accesses have no stack, %" PRIu64 " no ip or value "
-				 "(the maps were full; raise --max-stacks)",
+				 "(the maps were full)",
 			      p->stats[STAT_STACKS_LOST], p->stats[STAT_WATCH_MAP_FULL]);
 	fprintf(stderr, "%s: %" PRIu64 " accesses kept, %zu unique stacks, %.2f s",
 		session__prog(s), p->stats[STAT_KEPT], wm->rows, p->duration);

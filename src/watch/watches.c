@@ -175,14 +175,14 @@ static int watch__add_place(struct watch *w, pid_t tgid, uint64_t addr)
  * is 0, *@data_listed how many data symbols are listed (a few dozen
  * section markers on a kernel without CONFIG_KALLSYMS_ALL).
  */
-struct kallsyms_find {
+struct watch_ksym {
 	uint64_t addr;
 	bool other, hidden;
 	size_t data_listed;
 };
 
-static int kallsyms__find(char *buf, const char *name, const char *types,
-			  struct kallsyms_find *out)
+static int watch_ksym__find(char *buf, const char *name, const char *types,
+			    struct watch_ksym *out)
 {
 	char *line, *save = NULL;
 
@@ -212,7 +212,7 @@ static int kallsyms__find(char *buf, const char *name, const char *types,
 
 /* Why kernel location @w is not in kallsyms, as the error. */
 static int watch__kernel_missing(struct watch_set *ws, const struct watch *w,
-				 const struct kallsyms_find *f, const char *kallsyms)
+				 const struct watch_ksym *f, const char *kallsyms)
 {
 	bool x = ws->access == WATCH_ACCESS_X;
 
@@ -236,7 +236,7 @@ static int watch__kernel_missing(struct watch_set *ws, const struct watch *w,
 int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 {
 	bool x = ws->access == WATCH_ACCESS_X;
-	struct kallsyms_find f;
+	struct watch_ksym f;
 	char *buf = NULL, *copy;
 	size_t len;
 	int fd, err;
@@ -263,7 +263,7 @@ int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 			free(buf);
 			return -ENOMEM;
 		}
-		err = kallsyms__find(copy, w->spec.symbol, x ? "tTwW" : "dDbBrR", &f);
+		err = watch_ksym__find(copy, w->spec.symbol, x ? "tTwW" : "dDbBrR", &f);
 		free(copy);
 		if (err)
 			err = watch__kernel_missing(ws, w, &f, kallsyms);
