@@ -118,6 +118,64 @@ struct range_addr_key {
 #define RANGE_PAGE_SHIFT 12 /* the smallest page the range check uses */
 
 /*
+ * bpfprof watch. Each event is a hardware breakpoint whose sample address
+ * (bpf_perf_event_data.addr) is the watched address: watch_locs maps it to
+ * the location's index and size. User space alone writes watch_locs (an
+ * address in every process it is resolved in; a moved breakpoint, later,
+ * gets its new address's entry). The access is counted per location in
+ * watch_counts (per CPU, by index), per (location, process, trap ip) in
+ * watch_ips, and with --values per (location, value) in watch_values.
+ */
+struct watch_loc {
+	__u32 index; /* the LOCATION argument's */
+	__u32 len;   /* bytes watched: 1, 2, 4 or 8 */
+	__u32 kernel; /* a kernel address (read with bpf_probe_read_kernel) */
+	__u32 pad;
+};
+
+struct watch_count {
+	__u64 kept;    /* accesses that matched --if (all without it) */
+	__u64 dropped; /* accesses --if dropped */
+	__u64 over;    /* matching accesses after --count was reached */
+};
+
+/* --if: terms joined by &&; at most WATCH_MAX_TERMS (documented). */
+#define WATCH_MAX_TERMS 8
+
+enum watch_operand {
+	WATCH_VALUE, /* the watched bytes, zero-extended (sign-extended if signed) */
+	WATCH_REG,   /* a register of the accessing thread: reg (DWARF number, 16 = ip) */
+	WATCH_TID,
+	WATCH_PID,
+};
+
+enum watch_cmp { WATCH_EQ, WATCH_NE, WATCH_LT, WATCH_LE, WATCH_GT, WATCH_GE };
+
+#define WATCH_REG_IP 16
+
+struct watch_term {
+	__u8 operand; /* enum watch_operand */
+	__u8 reg;     /* WATCH_REG: 0-15 DWARF numbering, WATCH_REG_IP */
+	__u8 cmp;     /* enum watch_cmp */
+	__u8 is_signed; /* compare as signed 64-bit numbers */
+	__u32 pad;
+	__u64 mask;   /* operand & mask first (~0: none) */
+	__u64 constant;
+};
+
+struct watch_ip_key {
+	__u32 index; /* location */
+	__u32 tgid;  /* 0: kernel */
+	__u64 ip;    /* where the trap was taken (after a data access) */
+};
+
+struct watch_value_key {
+	__u32 index;
+	__u32 pad;
+	__u64 value;
+};
+
+/*
  * DWARF unwinding (bpfprof record --unwind). A binary's CFI (.eh_frame,
  * .debug_frame) is compiled in user space (src/unwind/cfitable.c) into rows sorted
  * by pc: from a row's pc up to the next row's, the caller's frame is found
@@ -230,6 +288,10 @@ enum bpfprof_stat {
 	STAT_OUT_OF_RANGE,        /* bpfprof range: a target's sample outside every range */
 	STAT_STACKS_LOST,         /* range --stacks: counted in a range, its stack lost
 				     (stacks or counts map full) */
+	STAT_WATCH_UNKNOWN,       /* watch: an event whose address no location has */
+	STAT_WATCH_DROPPED,       /* watch: an access --if dropped */
+	STAT_WATCH_OVER,          /* watch: a matching access after --count was reached */
+	STAT_WATCH_MAP_FULL,      /* watch: an access whose ip or value could not be counted */
 	STAT_WALK_FIRST,          /* user walks by how they ended: + enum unwind_end */
 	STAT_WALK_LAST = STAT_WALK_FIRST + WALK__MAX - 1,
 	STAT_WALK_FP_FRAMES,      /* frames found by frame pointers in files with no table */

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpfprof record and range: the overflow handler of every sampling event,
- * composed of the pieces in this folder:
+ * bpfprof record, range and watch: the overflow handler of every sampling
+ * (or breakpoint) event, composed of the pieces in this folder:
  *
  *   targets.bpf.h  the target filter (before anything is copied) and the
  *                  fork/exec programs that keep the target set current;
  *   range.bpf.h    bpfprof range: the ip counted per (range, address)
  *                  instead, samples outside every range dropped;
+ *   watch.bpf.h    bpfprof watch: the breakpoint's location, --if, the
+ *                  counts per location, ip and value;
  *   stack.bpf.h    the stacks captured, hashed and stored once, the sample
  *                  counted under its key;
  *   unwind.bpf.h   the DWARF walk of user stacks (stack.bpf.h's);
@@ -24,6 +26,7 @@
 #include "range.bpf.h"
 #include "stack.bpf.h"
 #include "targets.bpf.h"
+#include "watch.bpf.h"
 
 SEC("perf_event")
 int bpfprof_sample(struct bpf_perf_event_data *ctx)
@@ -36,6 +39,21 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 	stat_inc(STAT_SEEN);
 	if (!targets__keep(tgid, tid))
 		return 0;
+	if (cfg_watch) {
+		/* a breakpoint: its location, --if; folded away for record and range */
+		if (!watch__sample(ctx, tgid, tid, &range))
+			return 0;
+		stat_inc(STAT_KEPT);
+		ret = stack__count(ctx, tgid, tid, range + 1);
+		if (ret)
+			stat_inc(ret == STAT_DROP_SCRATCH ? ret : STAT_STACKS_LOST);
+		/*
+		 * 1: the overflow goes on to the event's own handling (no ring
+		 * buffer is mapped, so nothing is written): a trap (attr.sigtrap)
+		 * is then sent for a kept access only
+		 */
+		return 1;
+	}
 	if (cfg_ranges) {
 		/* before anything is copied; folded away for record */
 		ret = range__sample(ctx, tgid, &range);

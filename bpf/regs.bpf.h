@@ -54,6 +54,33 @@ static __always_inline bool regs__user_mode(struct bpf_perf_event_data *ctx)
 }
 
 /*
+ * The registers the sample interrupted (user or kernel mode) in DWARF
+ * numbering (0-15), and the ip.
+ */
+static __always_inline void regs__sample(struct bpf_perf_event_data *ctx, __u64 *regs,
+					 __u64 *ip)
+{
+	/* volatile: the verifier wants each ctx load at ctx + a constant */
+	*ip = *(volatile unsigned long *)&ctx->regs.rip;
+	regs[0] = *(volatile unsigned long *)&ctx->regs.rax;
+	regs[1] = *(volatile unsigned long *)&ctx->regs.rdx;
+	regs[2] = *(volatile unsigned long *)&ctx->regs.rcx;
+	regs[3] = *(volatile unsigned long *)&ctx->regs.rbx;
+	regs[4] = *(volatile unsigned long *)&ctx->regs.rsi;
+	regs[5] = *(volatile unsigned long *)&ctx->regs.rdi;
+	regs[6] = *(volatile unsigned long *)&ctx->regs.rbp;
+	regs[7] = *(volatile unsigned long *)&ctx->regs.rsp;
+	regs[8] = *(volatile unsigned long *)&ctx->regs.r8;
+	regs[9] = *(volatile unsigned long *)&ctx->regs.r9;
+	regs[10] = *(volatile unsigned long *)&ctx->regs.r10;
+	regs[11] = *(volatile unsigned long *)&ctx->regs.r11;
+	regs[12] = *(volatile unsigned long *)&ctx->regs.r12;
+	regs[13] = *(volatile unsigned long *)&ctx->regs.r13;
+	regs[14] = *(volatile unsigned long *)&ctx->regs.r14;
+	regs[15] = *(volatile unsigned long *)&ctx->regs.r15;
+}
+
+/*
  * The interrupted user registers in DWARF numbering (0-15) and the ip: the
  * sample's when it interrupted user mode, else the task's saved ones
  * (bpf_task_pt_regs). False when there are none.
@@ -63,25 +90,8 @@ static __always_inline bool regs__user(struct bpf_perf_event_data *ctx, struct t
 {
 	struct pt_regs___kernel *k;
 
-	/* volatile: the verifier wants each ctx load at ctx + a constant */
 	if (regs__user_mode(ctx)) {
-		*ip = *(volatile unsigned long *)&ctx->regs.rip;
-		regs[0] = *(volatile unsigned long *)&ctx->regs.rax;
-		regs[1] = *(volatile unsigned long *)&ctx->regs.rdx;
-		regs[2] = *(volatile unsigned long *)&ctx->regs.rcx;
-		regs[3] = *(volatile unsigned long *)&ctx->regs.rbx;
-		regs[4] = *(volatile unsigned long *)&ctx->regs.rsi;
-		regs[5] = *(volatile unsigned long *)&ctx->regs.rdi;
-		regs[6] = *(volatile unsigned long *)&ctx->regs.rbp;
-		regs[7] = *(volatile unsigned long *)&ctx->regs.rsp;
-		regs[8] = *(volatile unsigned long *)&ctx->regs.r8;
-		regs[9] = *(volatile unsigned long *)&ctx->regs.r9;
-		regs[10] = *(volatile unsigned long *)&ctx->regs.r10;
-		regs[11] = *(volatile unsigned long *)&ctx->regs.r11;
-		regs[12] = *(volatile unsigned long *)&ctx->regs.r12;
-		regs[13] = *(volatile unsigned long *)&ctx->regs.r13;
-		regs[14] = *(volatile unsigned long *)&ctx->regs.r14;
-		regs[15] = *(volatile unsigned long *)&ctx->regs.r15;
+		regs__sample(ctx, regs, ip);
 		return true;
 	}
 	k = (struct pt_regs___kernel *)bpf_task_pt_regs(task);

@@ -103,6 +103,16 @@ int BPF_PROG(bpfprof_fork, struct task_struct *parent, struct task_struct *child
 	return 0;
 }
 
+/*
+ * Set in rodata by the loader before load: the command stops (SIGSTOP) at
+ * its exec, before its first instruction, until user space has set up
+ * what needs its new image (watch: breakpoints at its addresses) and
+ * continues it.
+ */
+const volatile bool cfg_stop_at_exec = false;
+
+#define SIGSTOP 19
+
 /* Command mode: the child counts from its exec on, not while it is still us. */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(bpfprof_exec, struct task_struct *p)
@@ -110,8 +120,11 @@ int BPF_PROG(bpfprof_exec, struct task_struct *p)
 	__u32 tgid = p->tgid;
 	__u8 *state = bpf_map_lookup_elem(&target_tgids, &tgid);
 
-	if (state && *state == TARGET_PENDING_EXEC)
+	if (state && *state == TARGET_PENDING_EXEC) {
 		*state = TARGET_ACTIVE;
+		if (cfg_stop_at_exec)
+			bpf_send_signal(SIGSTOP);
+	}
 	return 0;
 }
 

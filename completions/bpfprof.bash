@@ -3,7 +3,7 @@
 # $datadir/bash-completion/completions/bpfprof; works with or without the
 # bash-completion package (uses its _command_offset when present).
 
-_bpfprof_commands='record range help version'
+_bpfprof_commands='record range watch help version'
 
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -20,6 +20,13 @@ _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	--debug-dir --jit-map-max --sort --stacks'
 _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--no-disasm --no-source --help --usage -V --version'
+
+# Options of `bpfprof watch` that take a value, and those that do not.
+_bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
+	-c --period -e --event -d --duration -o --output -f --format --demangle
+	--debug-dir --jit-map-max --access --if --count'
+_bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
+	--values --per-pid --per-thread --lines --help --usage -V --version'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -125,6 +132,9 @@ _bpfprof_value()
 	--demangle)
 		COMPREPLY=($(compgen -W "$_bpfprof_demangle_modes" -- "$cur"))
 		;;
+	--access)
+		COMPREPLY=($(compgen -W 'w r rw x' -- "$cur"))
+		;;
 	-p | --pid)
 		_bpfprof_list "$cur" "$(cd /proc && echo [0-9]*)"
 		;;
@@ -189,17 +199,21 @@ _bpfprof_record()
 		_bpfprof_record_command "$COMP_CWORD"
 }
 
-# bpfprof range [OPTION...] RANGE... [-- COMMAND]: the command only after --.
+# bpfprof range|watch [OPTION...] ARG... [-- COMMAND]: the command only after --.
 _bpfprof_range()
 {
-	local i
+	local i cmd=${COMP_WORDS[1]}
 	for ((i = 2; i < COMP_CWORD; i++)); do
 		if [[ ${COMP_WORDS[i]} == -- ]]; then
 			_bpfprof_record_command $((i + 1))
 			return
 		fi
 	done
-	_bpfprof_options "$_bpfprof_range_arg_opts" "$_bpfprof_range_flag_opts"
+	if [[ $cmd == watch ]]; then
+		_bpfprof_options "$_bpfprof_watch_arg_opts" "$_bpfprof_watch_flag_opts"
+	else
+		_bpfprof_options "$_bpfprof_range_arg_opts" "$_bpfprof_range_flag_opts"
+	fi
 }
 
 _bpfprof()
@@ -212,7 +226,7 @@ _bpfprof()
 	fi
 	case ${COMP_WORDS[1]} in
 	record) _bpfprof_record ;;
-	range) _bpfprof_range ;;
+	range | watch) _bpfprof_range ;;
 	esac
 }
 

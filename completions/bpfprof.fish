@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 # fish completion for bpfprof. Installed into $datadir/fish/vendor_completions.d.
 
-set -l bpfprof_commands record range help version
+set -l bpfprof_commands record range watch help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
@@ -51,15 +51,21 @@ function __bpfprof_range_options
     not contains -- -- (commandline -opc)
 end
 
-# In `bpfprof range`, after --: COMMAND or its arguments.
+# In `bpfprof watch`, before the -- that starts COMMAND.
+function __bpfprof_watch_options
+    __fish_seen_subcommand_from watch; or return 1
+    not contains -- -- (commandline -opc)
+end
+
+# In `bpfprof range` or `bpfprof watch`, after --: COMMAND or its arguments.
 function __bpfprof_range_in_command
-    __fish_seen_subcommand_from range; or return 1
+    __fish_seen_subcommand_from range watch; or return 1
     contains -- -- (commandline -opc)
 end
 
-# In the options of record or range (the options they share).
+# In the options of record, range or watch (the options they share).
 function __bpfprof_shared_options
-    __bpfprof_record_options; or __bpfprof_range_options
+    __bpfprof_record_options; or __bpfprof_range_options; or __bpfprof_watch_options
 end
 
 # In `bpfprof record`, completing COMMAND or its arguments.
@@ -71,7 +77,7 @@ end
 function __bpfprof_complete_command
     set -l tokens (commandline -opc)
     set -l start
-    if __fish_seen_subcommand_from range
+    if __fish_seen_subcommand_from range watch
         set start (contains -i -- -- $tokens); or return
         set start (math $start + 1)
     else
@@ -98,6 +104,7 @@ complete -c bpfprof -f
 # Subcommands and top-level options
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a record -d 'Sample stacks and write folded stacks'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a range -d 'Count samples per instruction in address ranges'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a watch -d 'Count accesses to data or code with hardware breakpoints'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s h -l help -d 'Overview of the commands'
@@ -106,6 +113,7 @@ complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s V 
 # bpfprof record and range: targets
 set -l rec __bpfprof_record_options
 set -l rng __bpfprof_range_options
+set -l wat __bpfprof_watch_options
 set -l both __bpfprof_shared_options
 complete -c bpfprof -n $both -s a -l all-cpus -d 'Every process on every CPU'
 complete -c bpfprof -n $both -s p -l pid -x -a '(__fish_complete_pids)' -d 'These processes and their children'
@@ -153,6 +161,16 @@ complete -c bpfprof -n $rng -l no-disasm -d 'No instruction column'
 complete -c bpfprof -n $rng -l no-source -d 'No source lines'
 complete -c bpfprof -n $rng -l stacks -r -F -d 'Also write the stacks of the in-range samples to FILE'
 
+# bpfprof watch: what is kept, and output
+complete -c bpfprof -n $wat -l access -x -a 'w\t"Writes (default)" r\t"Reads (x86: reads and writes)" rw\t"Reads and writes" x\t"Execution: an instruction breakpoint"' -d 'What an access is'
+complete -c bpfprof -n $wat -l if -x -d 'Keep the accesses for which EXPR holds'
+complete -c bpfprof -n $wat -l count -x -d 'Stop after N matching accesses'
+complete -c bpfprof -n $wat -l values -d 'A histogram of the values seen'
+complete -c bpfprof -n $wat -s f -l format -x -a folded -d 'Output format'
+complete -c bpfprof -n $wat -l per-pid -d 'Start each stack with comm-PID'
+complete -c bpfprof -n $wat -l per-thread -d 'Start each stack with comm-PID/TID'
+complete -c bpfprof -n $wat -l lines -d 'Add the source FILE:LINE to each frame name'
+
 # bpfprof record and range: help
 complete -c bpfprof -n $both -s '?' -l help -d 'Options and examples'
 complete -c bpfprof -n $both -l usage -d 'Short usage message'
@@ -160,5 +178,5 @@ complete -c bpfprof -n $both -s V -l version -d 'Version'
 
 # bpfprof record [OPTION...] COMMAND [ARG...]
 complete -c bpfprof -n __bpfprof_record_in_command -x -a '(__bpfprof_complete_command)'
-# bpfprof range [OPTION...] RANGE... -- COMMAND [ARG...]
+# bpfprof range|watch [OPTION...] ARG... -- COMMAND [ARG...]
 complete -c bpfprof -n __bpfprof_range_in_command -x -a '(__bpfprof_complete_command)'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-# `bpfprof record --help` and `bpfprof range --help`, their man pages and
+# `bpfprof record --help`, `range --help` and `watch --help`, their man pages and
 # the bash, zsh and fish completions list the same long options per command
 # (hidden ones excluded: they are in none), the same event names and
 # formats, and each file is valid for its tool. No root needed.
@@ -16,6 +16,7 @@ setup() {
 	BIN=$BPFPROF
 	MAN=$REPO/man/bpfprof-record.1
 	RANGE_MAN=$REPO/man/bpfprof-range.1
+	WATCH_MAN=$REPO/man/bpfprof-watch.1
 	BASH_COMP=$REPO/completions/bpfprof.bash
 	ZSH_COMP=$REPO/completions/_bpfprof
 	FISH_COMP=$REPO/completions/bpfprof.fish
@@ -56,6 +57,7 @@ fish_opts() {
 	case $1 in
 	record) var=rec ;;
 	range) var=rng ;;
+	watch) var=wat ;;
 	esac
 	grep -E "^complete .* -n \\\$($var|both) " "$FISH_COMP" |
 		grep -oE -- ' -l [a-z][a-z-]*' | sed 's/^ -l /--/' | sort -u
@@ -115,30 +117,35 @@ same_set() {
 @test "the man pages list the options of --help" {
 	same_set man/bpfprof-record.1 "$(help_opts record)" "$(man_opts "$MAN")"
 	same_set man/bpfprof-range.1 "$(help_opts range)" "$(man_opts "$RANGE_MAN")"
+	same_set man/bpfprof-watch.1 "$(help_opts watch)" "$(man_opts "$WATCH_MAN")"
 }
 
 @test "the bash completion lists the options of --help" {
 	same_set "completions/bpfprof.bash (record)" "$(help_opts record)" "$(bash_opts record)"
 	same_set "completions/bpfprof.bash (range)" "$(help_opts range)" "$(bash_opts range)"
+	same_set "completions/bpfprof.bash (watch)" "$(help_opts watch)" "$(bash_opts watch)"
 	# and nothing else
-	same_set completions/bpfprof.bash "$( (help_opts record; help_opts range) | sort -u)" \
+	same_set completions/bpfprof.bash \
+		"$( (help_opts record; help_opts range; help_opts watch) | sort -u)" \
 		"$(long_opts <"$BASH_COMP")"
 }
 
 @test "the zsh completion lists the options of --help" {
 	same_set "completions/_bpfprof (record)" "$(help_opts record)" "$(zsh_opts record)"
 	same_set "completions/_bpfprof (range)" "$(help_opts range)" "$(zsh_opts range)"
+	same_set "completions/_bpfprof (watch)" "$(help_opts watch)" "$(zsh_opts watch)"
 }
 
 @test "the fish completion lists the options of --help" {
 	same_set "completions/bpfprof.fish (record)" "$(help_opts record)" "$(fish_opts record)"
 	same_set "completions/bpfprof.fish (range)" "$(help_opts range)" "$(fish_opts range)"
+	same_set "completions/bpfprof.fish (watch)" "$(help_opts watch)" "$(fish_opts watch)"
 }
 
 @test "the man pages document each option with its short form as in --help" {
 	local cmd short long
 	# "  -a, --all-cpus  ..." in --help -> ".BR \-a ", " \-\-all\-cpus" in the page
-	for cmd in record range; do
+	for cmd in record range watch; do
 		while read -r short long; do
 			grep -qF -- ".BR \\-$short \", \" \\-\\-${long//-/\\-}" \
 				"$REPO/man/bpfprof-$cmd.1" || {
@@ -232,6 +239,22 @@ same_set() {
 	[[ " ${lines[3]} " == *" bash "* ]]
 }
 
+@test "bash completion: watch options, --access values, the command after --" {
+	bash_complete '
+		comp bpfprof wa
+		comp bpfprof watch --acc
+		comp bpfprof watch --access = r
+		comp bpfprof watch counter -- bas
+		comp bpfprof watch --max-s'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = watch ]
+	[ "${lines[1]}" = --access ]
+	[ "${lines[2]}" = "r rw" ]
+	[[ " ${lines[3]} " == *" bash "* ]]
+	[ -z "${lines[4]-}" ]
+}
+
 @test "fish completion: range options and the command after --" {
 	fish_complete "bpfprof ra" "bpfprof range --no-di" "bpfprof range --sort=s" \
 		"bpfprof range vfs_read -- bas" "bpfprof range --max-s"
@@ -253,4 +276,16 @@ same_set() {
 		[ "$status" -eq 0 ]
 		[ -z "$stderr" ]
 	done
+}
+
+@test "fish completion: watch options and the command after --" {
+	fish_complete "bpfprof wa" "bpfprof watch --val" "bpfprof watch --access=r" \
+		"bpfprof watch counter -- bas" "bpfprof watch --max-s"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = watch ]
+	[ "${lines[1]}" = --values ]
+	[ "${lines[2]}" = "--access=r --access=rw" ]
+	[[ " ${lines[3]} " == *" bash "* ]]
+	[ "${lines[4]-}" = "" ]
 }

@@ -40,6 +40,21 @@ static const struct argp_option output_options[] = {
 
 const struct argp cli_output_argp = { .options = output_options, .parser = parse_output };
 
+const struct output_format *cli_output__format(const struct argp_state *state,
+					       enum output_input in, const char *arg)
+{
+	const struct output_format *f = output__by_name(in, arg);
+	const char *(*name)(unsigned int) =
+		in == OUTPUT_LISTING ? output__listing_name : output__profile_name;
+	char *names;
+
+	if (f)
+		return f;
+	names = cli__join_names(name);
+	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
+			 names ? names : name(0));
+}
+
 void cli_output__finish(const struct argp_state *state, struct session_opts *opts,
 			enum output_input in, const struct output_format **format,
 			bool format_given)

@@ -10,6 +10,13 @@
 extern const struct argp cli_output_argp;
 
 /*
+ * A subcommand's -f @arg: the format of that name that takes @in, else a
+ * usage error listing them.
+ */
+const struct output_format *cli_output__format(const struct argp_state *state,
+					       enum output_input in, const char *arg);
+
+/*
  * At ARGP_KEY_END, with the subcommand's -f (@format, when @format_given)
  * and what it writes (@in): a -o name whose extension names a format not
  * written for @in is a usage error; without -f the format is the one the

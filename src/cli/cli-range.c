@@ -91,27 +91,6 @@ static void parse_sort(const struct argp_state *state, struct range_opts *ro, co
 		cli__usage_error(state, "invalid --sort '%s': expected address, samples", arg);
 }
 
-static void parse_format(const struct argp_state *state, struct range_opts *ro, const char *arg)
-{
-	char *names;
-
-	ro->out.format = output__by_name(OUTPUT_LISTING, arg);
-	if (ro->out.format)
-		return;
-	names = cli__join_names(output__listing_name);
-	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
-			 names ? names : output__listing_name(0));
-}
-
-/* Did "--" come before argument @arg? Then it starts the command. */
-static bool after_separator(const struct argp_state *state, const char *arg)
-{
-	for (int i = 1; i < state->argc && state->argv[i] != arg; i++)
-		if (!strcmp(state->argv[i], "--"))
-			return true;
-	return false;
-}
-
 static void parse_range(const struct argp_state *state, struct range_opts *ro, char *arg)
 {
 	struct rangespec r;
@@ -137,7 +116,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		cli__init_children(state, &p->base);
 		break;
 	case ARGP_KEY_ARG:
-		if (after_separator(state, arg))
+		if (cli__after_separator(state, arg))
 			cli_targets__command(state, p->base.opts, arg);
 		else
 			parse_range(state, ro, arg);
@@ -152,7 +131,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   p->format_given);
 		break;
 	case 'f':
-		parse_format(state, ro, arg);
+		ro->out.format = cli_output__format(state, OUTPUT_LISTING, arg);
 		p->format_given = true;
 		break;
 	case OPT_SORT:

@@ -174,19 +174,6 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-static void parse_format(const struct argp_state *state, struct record_opts *opts,
-			 const char *arg)
-{
-	char *names;
-
-	opts->out.format = output__by_name(OUTPUT_PROFILE, arg);
-	if (opts->out.format)
-		return;
-	names = cli__join_names(output__profile_name);
-	cli__usage_error(state, "invalid --format '%s': expected %s", arg,
-			 names ? names : output__profile_name(0));
-}
-
 static void parse_minwidth(const struct argp_state *state, struct record_opts *opts,
 			   const char *arg)
 {
@@ -319,7 +306,7 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		so->empty_handler = true;
 		break;
 	case 'f':
-		parse_format(state, opts, arg);
+		opts->out.format = cli_output__format(state, OUTPUT_PROFILE, arg);
 		p->format_given = true;
 		break;
 	case OPT_PER_PID:

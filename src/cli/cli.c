@@ -92,6 +92,14 @@ const struct argp_child cli_children[] = {
  * puts around it (with --help and --version): count cli_children instead,
  * which the subcommand's argp lists as its children.
  */
+bool cli__after_separator(const struct argp_state *state, const char *arg)
+{
+	for (int i = 1; i < state->argc && state->argv[i] != arg; i++)
+		if (!strcmp(state->argv[i], "--"))
+			return true;
+	return false;
+}
+
 void cli__init_children(struct argp_state *state, struct cli_parser *p)
 {
 	for (size_t i = 0; cli_children[i].argp; i++)

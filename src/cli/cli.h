@@ -57,6 +57,9 @@ unsigned long long cli__parse_integer(const struct argp_state *state, const char
 /* "a, b, c" from @name(0), @name(1), ... up to NULL; malloc'd, or NULL. */
 char *cli__join_names(const char *(*name)(unsigned int i));
 
+/* Did "--" come before argument @arg? Then it is part of the command. */
+bool cli__after_separator(const struct argp_state *state, const char *arg);
+
 /* Defaults of every shared option, and the kernel limits parsing checks against. */
 void cli__defaults(struct cli_parser *p, struct session_opts *opts);
 /* At ARGP_KEY_INIT of an argp whose .children is cli_children: hand them @p. */

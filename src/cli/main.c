@@ -8,6 +8,7 @@
 #include "config.h"
 #include "cli-range.h"
 #include "cli-record.h"
+#include "cli-watch.h"
 #include "devtools.h"
 #include "exit.h"
 
@@ -33,6 +34,17 @@ static int cmd_range(int argc, char **argv)
 	return status;
 }
 
+static int cmd_watch(int argc, char **argv)
+{
+	struct watch_opts opts;
+	int status;
+
+	cli_watch__parse(argc, argv, &opts);
+	status = watch__run(&opts);
+	cli_watch__free(&opts);
+	return status;
+}
+
 static const struct command {
 	const char *name;
 	const char *summary;
@@ -42,6 +54,8 @@ static const struct command {
 	{ "record", "sample stacks on every CPU and write folded stacks", cmd_record },
 	{ "range", "count samples per instruction in address ranges; annotated listing",
 	  cmd_range },
+	{ "watch", "count accesses to data or code with hardware breakpoints, with stacks",
+	  cmd_watch },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
 	  debug_symbolize__run, true },
 	{ "debug-cfi", "print the unwind table compiled from one file's CFI (tests)",
@@ -68,8 +82,8 @@ static int help(void)
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version and the features built in\n"
 	       "\nRun 'bpfprof record --help' for the options of a command,\n"
-	       "and see 'man bpfprof', 'man bpfprof-record' and 'man bpfprof-range' for the\n"
-	       "details.\n");
+	       "and see 'man bpfprof', 'man bpfprof-record', 'man bpfprof-range' and\n"
+	       "'man bpfprof-watch' for the details.\n");
 	return 0;
 }
 

@@ -64,7 +64,7 @@ fail:
 
 static int events__ioctl(struct events *ev, unsigned long req)
 {
-	for (size_t i = 0; i < ev->nr; i++)
+	for (size_t i = 0; ev && i < ev->nr; i++)
 		if (ioctl(ev->fds[i], req, 0))
 			return -errno;
 	return 0;

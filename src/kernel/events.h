@@ -16,6 +16,7 @@ struct events;
  */
 struct events *events__open(const struct perf_event_attr *attr, const struct idlist *cpus,
 			    int prog_fd, int *failed_cpu);
+/* Enable, disable every event; NULL (no events) is harmless. */
 int events__enable(struct events *ev);
 int events__disable(struct events *ev);
 void events__free(struct events *ev);

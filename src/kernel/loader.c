@@ -70,6 +70,12 @@ static void loader__configure(struct record_bpf *skel, const struct loader_cfg *
 	ro->cfg_unwind = cfg->unwind;
 	ro->cfg_unwind_fallback = cfg->unwind_fallback;
 	ro->cfg_unwind_maps = cfg->unwind ? cfg->unwind_maps : 1;
+	ro->cfg_watch = cfg->watch;
+	ro->cfg_watch_values = cfg->watch_values;
+	ro->cfg_watch_count = cfg->watch_count;
+	ro->cfg_watch_nr_terms = cfg->watch_nr_terms;
+	memcpy((void *)ro->cfg_watch_terms, cfg->watch_terms, sizeof(cfg->watch_terms));
+	ro->cfg_stop_at_exec = cfg->stop_at_exec;
 }
 
 /* Nonzero, as a map's max_entries must be. */
@@ -145,6 +151,24 @@ static struct bpf_map *loader__counts(const struct loader *l, unsigned int set)
 	return set ? l->skel->maps.counts1 : l->skel->maps.counts0;
 }
 
+/* The watch maps: sized for bpfprof watch, one entry each otherwise. */
+static int loader__size_watch_maps(struct loader *l, const struct loader_cfg *cfg)
+{
+	struct record_bpf *skel = l->skel;
+	int err;
+
+	if (!cfg->watch)
+		return 0;
+	err = bpf_map__set_max_entries(skel->maps.watch_locs, at_least_one(cfg->watch_addrs));
+	err = err ?: bpf_map__set_max_entries(skel->maps.watch_counts,
+					      at_least_one(cfg->watch_locs));
+	err = err ?: bpf_map__set_max_entries(skel->maps.watch_ips,
+					      at_least_one(cfg->watch_keys));
+	err = err ?: bpf_map__set_max_entries(skel->maps.watch_values,
+					      cfg->watch_values ? at_least_one(cfg->watch_keys) : 1);
+	return err;
+}
+
 static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 {
 	struct record_bpf *skel = l->skel;
@@ -161,6 +185,7 @@ static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
 	err = err ?: loader__size_unwind_maps(l, cfg);
+	err = err ?: loader__size_watch_maps(l, cfg);
 	return err ?: loader__size_range_maps(l, cfg);
 }
 
@@ -387,6 +412,48 @@ int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx
 {
 	return loader__counts_batch(bpf_map__fd(l->skel->maps.range_counts),
 				    sizeof(struct range_addr_key), false, fn, ctx);
+}
+
+int loader__set_watch_addr(struct loader *l, __u64 addr, const struct watch_loc *loc)
+{
+	return bpf_map__update_elem(l->skel->maps.watch_locs, &addr, sizeof(addr), loc,
+				    sizeof(*loc), BPF_ANY);
+}
+
+int loader__watch_count(struct loader *l, __u32 index, struct watch_count *out)
+{
+	struct watch_count *vals = calloc(l->ncpus, sizeof(*vals));
+	int err = -ENOMEM;
+
+	memset(out, 0, sizeof(*out));
+	if (!vals)
+		return err;
+	err = bpf_map__lookup_elem(l->skel->maps.watch_counts, &index, sizeof(index), vals,
+				   l->ncpus * sizeof(*vals), 0);
+	for (int c = 0; c < l->ncpus && !err; c++) {
+		out->kept += vals[c].kept;
+		out->dropped += vals[c].dropped;
+		out->over += vals[c].over;
+	}
+	free(vals);
+	return err;
+}
+
+uint64_t loader__watch_total(const struct loader *l)
+{
+	return __atomic_load_n(&l->skel->bss->watch_total, __ATOMIC_RELAXED);
+}
+
+int loader__for_each_watch_ip(struct loader *l, loader_count_fn fn, void *ctx)
+{
+	return loader__counts_batch(bpf_map__fd(l->skel->maps.watch_ips),
+				    sizeof(struct watch_ip_key), false, fn, ctx);
+}
+
+int loader__for_each_watch_value(struct loader *l, loader_count_fn fn, void *ctx)
+{
+	return loader__counts_batch(bpf_map__fd(l->skel->maps.watch_values),
+				    sizeof(struct watch_value_key), false, fn, ctx);
 }
 
 int loader__set_range_page(struct loader *l, const struct range_page_key *key,

@@ -39,6 +39,16 @@ struct loader_cfg {
 	unsigned int unwind_rows;  /* rows of all binaries */
 	unsigned int unwind_pages; /* page index entries of all binaries */
 	unsigned int unwind_bins;  /* binaries */
+	/* bpfprof watch; with watch false its maps keep one entry */
+	bool watch;
+	unsigned int watch_locs;   /* locations */
+	unsigned int watch_addrs;  /* watched addresses (a location in every process) */
+	unsigned int watch_keys;   /* (location, process, ip) and (location, value) pairs */
+	bool watch_values;         /* --values */
+	uint64_t watch_count;      /* --count; 0: every access */
+	unsigned int watch_nr_terms; /* --if */
+	struct watch_term watch_terms[WATCH_MAX_TERMS];
+	bool stop_at_exec;         /* the command stops at its exec (SIGSTOP) until continued */
 };
 
 struct loader;
@@ -135,6 +145,18 @@ int loader__take_unwind_wanted(struct loader *l, __u32 *ids, size_t max, size_t 
 size_t loader__unwind_proc_size(const struct loader *l);
 int loader__set_unwind_proc(struct loader *l, __u32 tgid, const struct unwind_proc *p);
 int loader__delete_unwind_proc(struct loader *l, __u32 tgid);
+
+/*
+ * bpfprof watch: @addr is location @loc (index, size) from now on. The
+ * counts of location @index summed over the CPUs, the matching accesses so
+ * far (kept and over --count), every watch_ips and watch_values entry. 0
+ * or -errno.
+ */
+int loader__set_watch_addr(struct loader *l, __u64 addr, const struct watch_loc *loc);
+int loader__watch_count(struct loader *l, __u32 index, struct watch_count *out);
+uint64_t loader__watch_total(const struct loader *l);
+int loader__for_each_watch_ip(struct loader *l, loader_count_fn fn, void *ctx);
+int loader__for_each_watch_value(struct loader *l, loader_count_fn fn, void *ctx);
 
 /*
  * Count every program's run time while the returned descriptor is open

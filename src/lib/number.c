@@ -58,6 +58,36 @@ int number__parse_ull(const char *s, unsigned long long min, unsigned long long 
 	return 0;
 }
 
+int number__parse_u64(const char *s, unsigned long long *out)
+{
+	unsigned long long v = 0;
+	const char *end;
+	int d, err;
+
+	if (!s)
+		return -EINVAL;
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) {
+		err = number__digits(s, &end, &v);
+		if (*end)
+			return -EINVAL;
+		if (!err)
+			*out = v;
+		return err;
+	}
+	s += 2;
+	if (number__hex_digit(*s) < 0)
+		return -EINVAL;
+	for (; (d = number__hex_digit(*s)) >= 0; s++) {
+		if (v > ULLONG_MAX >> 4)
+			return -ERANGE;
+		v = v << 4 | (unsigned long long)d;
+	}
+	if (*s)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
 int number__parse_size(const char *s, unsigned long long min, unsigned long long max,
 		       unsigned long long *out)
 {

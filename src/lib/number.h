@@ -38,6 +38,12 @@ int number__parse_decimal(const char *s, double min, double max, double *out);
 int number__parse_size(const char *s, unsigned long long min, unsigned long long max,
 		       unsigned long long *out);
 
+/*
+ * Parse a whole unsigned 64-bit number: decimal, or hexadecimal after
+ * "0x". Returns 0, -EINVAL (not such a number) or -ERANGE (too big).
+ */
+int number__parse_u64(const char *s, unsigned long long *out);
+
 /* The value of hex digit @c, or -1. */
 int number__hex_digit(char c);
 

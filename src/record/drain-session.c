@@ -10,6 +10,7 @@
 #include "drain-session.h"
 #include "drain.h"
 #include "monotime.h"
+#include "sideband.h"
 
 /* How often the fill is looked at; a set takes 1/50 s of samples between looks. */
 #define DRAIN_CHECK_NS 20000000L
@@ -36,6 +37,7 @@ struct drain_session {
 	bool by_pid;
 	bool forget;
 	const char *const *ranges;
+	bool leaf_after;
 	struct drain *d;
 	int timerfd;
 	uint64_t last_ns;  /* the last take */
@@ -75,6 +77,30 @@ void drain_session__set_ranges(struct drain_session *ds, const char *const *rang
 	ds->ranges = ranges;
 }
 
+void drain_session__set_leaf_after(struct drain_session *ds, bool after)
+{
+	ds->leaf_after = after;
+}
+
+int drain_session__profile(struct drain_session *ds, struct session *s)
+{
+	struct profile *p = ds->p;
+	int err;
+
+	p->ncpus = session__nr_cpus(s);
+	p->duration = session__seconds(s);
+	p->sideband_lost = sideband__lost(session__sideband(s));
+	err = drain_session__final(ds);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
+				     strerror(-err));
+	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
+				     strerror(-err));
+	return 0;
+}
+
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st)
 {
 	*st = ds->st;
@@ -99,6 +125,7 @@ static int drain_session__start(struct session *s, void *priv, const struct load
 			   session__opts(s)->sampling.stacks, ds->ranges, ds->by_pid, ds->p);
 	if (!ds->d)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	drain__set_leaf_after(ds->d, ds->leaf_after);
 	ds->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (ds->timerfd < 0 || drain_session__arm(ds, false))
 		return session__fail(s, EXIT_RUNTIME, "cannot set up the drain timer: %s",

@@ -41,9 +41,18 @@ struct drain_session_stats {
 struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget);
 /* range --stacks: the first frame of a sample in range i + 1 is @ranges[i] (before start). */
 void drain_session__set_ranges(struct drain_session *ds, const char *const *ranges);
+/* watch: the sampled ip follows the access (drain__set_leaf_after; before start). */
+void drain_session__set_leaf_after(struct drain_session *ds, bool after);
 void drain_session__free(struct drain_session *ds);
 /* Sampling has stopped: both sets into the profile. 0 or -errno. */
 int drain_session__final(struct drain_session *ds);
+/*
+ * Sampling has stopped (a mode's finish): the profile's run (CPUs,
+ * seconds, side-band records lost), both sets drained into it, then the
+ * program's counters, read after the last grace period, so every sample
+ * counted is in it. 0, or the exit status after its one line.
+ */
+int drain_session__profile(struct drain_session *ds, struct session *s);
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st);
 
 /* Its hooks; the plug's priv is the struct drain_session. */

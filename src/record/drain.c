@@ -22,6 +22,7 @@ struct drain {
 	struct symbolizer *sym;
 	enum stack_mode mode;
 	const char *const *ranges; /* range --stacks: a frame per range; NULL: none */
+	bool leaf_after;           /* the sampled ip follows the sampled instruction (watch) */
 	bool by_pid;               /* keep the pid apart (else 0: one stack for all) */
 	struct profile *p;
 	struct stack_store ss;     /* the stacks of the pending entries */
@@ -105,9 +106,12 @@ static int drain__bin(struct drain *d, const struct symloc *loc, bool kernel, ui
 static int drain__frames(struct drain *d, const struct sample_key *k,
 			 const struct stack_trace *st, bool kernel, uint32_t *n)
 {
+	/* a breakpoint's trap ip follows the access: its stack's leaf is one too */
+	bool trap = d->leaf_after && kernel == !(k->flags & SAMPLE_F_USER_MODE);
+
 	for (uint32_t i = st->nr; i-- > 0;) {
 		/* all but the leaf are return addresses, unless marked exact */
-		bool ret = i > 0 && (kernel || !(st->ips[i] & STACK_IP_EXACT));
+		bool ret = (i > 0 || trap) && (kernel || !(st->ips[i] & STACK_IP_EXACT));
 		__u64 ip = kernel ? st->ips[i] : st->ips[i] & ~STACK_IP_EXACT;
 		const struct symloc *loc = kernel ?
 			symbolizer__kernel(d->sym, ip, ret) :
@@ -197,6 +201,11 @@ struct drain *drain__new(struct loader *l, struct symbolizer *sym, enum stack_mo
 	*d = (struct drain){ .l = l, .sym = sym, .mode = mode, .ranges = ranges,
 			     .by_pid = by_pid, .p = p };
 	return d;
+}
+
+void drain__set_leaf_after(struct drain *d, bool after)
+{
+	d->leaf_after = after;
 }
 
 void drain__free(struct drain *d)

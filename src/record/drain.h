@@ -28,6 +28,13 @@ struct drain;
 struct drain *drain__new(struct loader *l, struct symbolizer *sym, enum stack_mode mode,
 			 const char *const *ranges, bool by_pid, struct profile *p);
 void drain__free(struct drain *d);
+/*
+ * @after: the sampled ip is the instruction after the one that caused the
+ * sample (a data breakpoint traps after the access): the interrupted
+ * stack's leaf is looked up as a return address is, so it names that
+ * instruction's function and line.
+ */
+void drain__set_leaf_after(struct drain *d, bool after);
 /* Take set @set, which no program writes any more (loader__switch_stack_set). 0 or -errno. */
 int drain__take(struct drain *d, unsigned int set);
 /*

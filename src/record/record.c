@@ -289,18 +289,9 @@ static int record__finish(struct session *s, void *priv)
 	char *target;
 	int err, status;
 
-	p->ncpus = session__nr_cpus(s);
-	p->duration = session__seconds(s);
-	p->sideband_lost = sideband__lost(session__sideband(s));
-	err = drain_session__final(r->ds);
-	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
-				     strerror(-err));
-	/* after the last drain's grace period: every sample counted is in the profile */
-	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
-	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
-				     strerror(-err));
+	status = drain_session__profile(r->ds, s);
+	if (status)
+		return status;
 	/* a clock event's period: what a sample stands for in CPU time (pprof) */
 	if (session__period_ns(s, &out.period_ns))
 		out.period_ns = 0;

@@ -479,7 +479,15 @@ static bool pmu_present(void)
 static int session__events(struct session *s)
 {
 	const struct sampling_opts *o = &s->o->sampling;
-	int cpu, err;
+	bool own = false;
+	int cpu, err, status = 0;
+
+	for (size_t i = 0; i < s->nr_plugs; i++)
+		own |= s->plugs[i].hooks->events != NULL;
+	if (own) {
+		session__each_until(s, status, events);
+		return status;
+	}
 
 	/* --stats: the program's run time is counted while this fd is open */
 	if (s->o->bpf_stats)

@@ -89,6 +89,12 @@ struct session_hooks {
 	/* after load, before the targets are added and the events opened */
 	int (*start)(struct session *s, void *priv, const struct loader_cfg *cfg);
 	/*
+	 * After the targets are added: open the plug's own events (watch's
+	 * breakpoints). A run with a plug that has this hook opens no
+	 * sampling events of its own (-e, -F, -c are not used).
+	 */
+	int (*events)(struct session *s, void *priv);
+	/*
 	 * The side band, once the process table has taken the record: a new
 	 * mapping of @tgid (@m exactly as mapped; NULL when the table holds it
 	 * merged or cut), @tgid's exec, a new process @pid forked by @ppid, and
@@ -151,7 +157,8 @@ void session__note(const struct session *s, const char *fmt, ...)
 /*
  * From a hook while sampling runs, after its one line (session__fail):
  * stop sampling as a stop signal does (the command gets SIGTERM), write
- * nothing, and exit with @status (the first one given).
+ * nothing, and exit with @status (the first one given). @status 0 is an
+ * ordinary end instead, as at -d's (watch --count): finish runs and writes.
  */
 void session__stop(struct session *s, int status);
 

@@ -651,6 +651,61 @@ int elf_symtab__find_mem(const void *image, size_t size, const char *name,
 	return image && size ? elf_symtab__find(-1, image, size, name, out) : -ENOEXEC;
 }
 
+/* @name in one symbol table section: 0, or -ENOENT. */
+static int elf__find_object_in(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *name,
+			       struct elf_object *out)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	Elf_Scn *str_scn = elf_getscn(elf, sh->sh_link);
+	Elf_Data *str = str_scn ? elf_getdata(str_scn, NULL) : NULL;
+	size_t i, n, entsize = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+
+	if (!data || !str || !str->d_buf || !str->d_size || !entsize)
+		return -ENOENT;
+	n = data->d_size / entsize;
+	for (i = 1; i < n; i++) {
+		const char *sname;
+		GElf_Sym sym;
+		int type;
+
+		if (!gelf_getsym(data, i, &sym) || sym.st_shndx == SHN_UNDEF)
+			continue;
+		sname = strtab__get(str, sym.st_name);
+		if (!sname || strcmp(sname, name))
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		out->addr = sym.st_value;
+		out->size = sym.st_size;
+		out->data = type == STT_OBJECT || type == STT_COMMON;
+		out->tls = type == STT_TLS;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+int elf_symtab__find_object_fd(int fd, const char *name, struct elf_object *out)
+{
+	static const unsigned int types[] = { SHT_SYMTAB, SHT_DYNSYM };
+	Elf *elf = elf__begin(fd, NULL, 0);
+	int err = -ENOENT;
+
+	memset(out, 0, sizeof(*out));
+	if (!elf)
+		return fd < 0 ? -EBADF : -EIO;
+	if (elf_kind(elf) != ELF_K_ELF)
+		err = -ENOEXEC;
+	for (size_t t = 0; t < ARRAY_SIZE(types) && err == -ENOENT; t++) {
+		Elf_Scn *scn = NULL;
+		GElf_Shdr sh;
+
+		while (err == -ENOENT && (scn = elf_scn__next_header(elf, scn, &sh)))
+			if (sh.sh_type == types[t])
+				err = elf__find_object_in(elf, scn, &sh, name, out);
+	}
+	elf_end(elf);
+	return err;
+}
+
 void elf_symtab__free(struct elf_symtab *tab)
 {
 	if (!tab)

@@ -59,6 +59,19 @@ int elf_symtab__find_fd(int fd, const char *name, struct elf_func *out);
 int elf_symtab__find_mem(const void *image, size_t size, const char *name,
 			 struct elf_func *out);
 
+/* A symbol of any type found by name (bpfprof watch: data symbols). */
+struct elf_object {
+	uint64_t addr, size; /* ELF virtual address; st_size */
+	bool data;           /* STT_OBJECT or STT_COMMON (else a function, TLS, ...) */
+	bool tls;            /* STT_TLS: addr is an offset in each thread's block */
+};
+
+/*
+ * The defined symbol named @name (exactly; .symtab first, then .dynsym) of
+ * the ELF file at @fd. 0, -ENOENT (no such symbol), -ENOEXEC, -EIO, -ENOMEM.
+ */
+int elf_symtab__find_object_fd(int fd, const char *name, struct elf_object *out);
+
 /*
  * The function holding @vaddr, or NULL. A symbol covers
  * [st_value, st_value + st_size); one with st_size 0 covers up to the next

@@ -224,6 +224,29 @@ static void check_vaddr_to_off(const struct elf_symtab *tab, const struct fx_ent
 	      "vaddr past every segment -> -ENOENT");
 }
 
+/* find_object_fd (bpfprof watch): a data symbol with its size, a function, an unknown name. */
+static void check_find_object(int fd, const struct fx_entry *e, size_t n)
+{
+	const struct fx_entry *d = fx_find(e, n, "fx_data_var");
+	const struct fx_entry *g = fx_find(e, n, "fx_e_global");
+	struct elf_object o;
+
+	if (!d || !g) {
+		CHECK(0, "fixture printed fx_data_var and fx_e_global");
+		return;
+	}
+	CHECK(!elf_symtab__find_object_fd(fd, "fx_data_var", &o) && o.addr == d->vaddr &&
+		      o.size == sizeof(int) && o.data && !o.tls,
+	      "find object fx_data_var: data, 4 bytes, at its address");
+	CHECK(!elf_symtab__find_object_fd(fd, "fx_e_global", &o) && o.addr == g->vaddr &&
+		      !o.data,
+	      "find object fx_e_global: found, and not data");
+	CHECK(elf_symtab__find_object_fd(fd, "fx_no_such_var", &o) == -ENOENT,
+	      "find object: an unknown name -> -ENOENT");
+	CHECK(elf_symtab__find_object_fd(-1, "fx_data_var", &o) == -EBADF,
+	      "find object: no file -> -EBADF");
+}
+
 /* find_fd by name: every name of an alias group, sizes, unsized, ambiguity. */
 static void check_find(int fd, const struct fx_entry *e, size_t n)
 {
@@ -255,6 +278,7 @@ static void check_find(int fd, const struct fx_entry *e, size_t n)
 	      "a data object is not a function");
 	CHECK(elf_symtab__find_fd(fd, "fx_unsize", &f) == -ENOENT,
 	      "a prefix of a name is not the name");
+	check_find_object(fd, e, n);
 }
 
 static void test_find(const struct fx_entry *e, size_t n)

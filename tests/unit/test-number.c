@@ -212,6 +212,15 @@ static void test_parse_size(void)
 {
 	unsigned long long v = 0;
 
+	CHECK(number__parse_u64("4096", &v) == 0 && v == 4096, "u64: decimal");
+	CHECK(number__parse_u64("0x1F", &v) == 0 && v == 31, "u64: 0x hexadecimal");
+	CHECK(number__parse_u64("0xffffffffffffffff", &v) == 0 && v == ~0ull, "u64: the largest");
+	CHECK(number__parse_u64("0x10000000000000000", &v) == -ERANGE, "u64: too big: ERANGE");
+	CHECK(number__parse_u64("18446744073709551616", &v) == -ERANGE, "u64: decimal too big");
+	CHECK(number__parse_u64("0x", &v) == -EINVAL, "u64: 0x alone: EINVAL");
+	CHECK(number__parse_u64("12a", &v) == -EINVAL, "u64: trailing garbage: EINVAL");
+	CHECK(number__parse_u64("", &v) == -EINVAL, "u64: empty: EINVAL");
+	CHECK(number__parse_u64(NULL, &v) == -EINVAL, "u64: NULL: EINVAL");
 	CHECK(number__parse_size("4096", 1, ~0ull, &v) == 0 && v == 4096, "plain bytes");
 	CHECK(number__parse_size("64K", 1, ~0ull, &v) == 0 && v == 65536, "K is KiB");
 	CHECK(number__parse_size("32M", 1, ~0ull, &v) == 0 && v == 32ull << 20, "M is MiB");

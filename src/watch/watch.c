@@ -1,0 +1,711 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The watch mode: the locations resolved after the /proc scan (kernel
+ * ones through kallsyms, a command's against its file before it runs),
+ * their addresses in watch_locs, one breakpoint per location per target
+ * thread (inherited by what the thread creates later) or per CPU for
+ * kernel data, each with the program as its handler. A command stops at
+ * its exec (the exec program's SIGSTOP) until its breakpoints are set at
+ * its new image's addresses. After the run: the stacks written as record
+ * writes them, and the summary per location on stderr.
+ * The top level of the subcommand with the core.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/hw_breakpoint.h>
+#include <linux/perf_event.h>
+
+#include "array.h"
+#include "drain-session.h"
+#include "events.h"
+#include "monotime.h"
+#include "procfs.h"
+#include "unwind-session.h"
+#include "watch.h"
+#include "watches.h"
+#include "watchinsn.h"
+
+/* Debug registers of x86-64: what one thread (or CPU) can watch at once. */
+#define WATCH_DEBUG_REGS 4
+/* Most (location, process, ip) and (location, value) pairs counted. */
+#define WATCH_MAX_KEYS (1u << 16)
+/* How long the command may take to stop at its exec. */
+#define WATCH_EXEC_WAIT_MS 2000
+/* Most addresses in watch_locs (a location in every process it is resolved in). */
+#define WATCH_MAX_ADDRS (1u << 12)
+
+struct watch_mode {
+	const struct watch_opts *o;
+	struct watch_set ws;
+	int *fds;                 /* the breakpoint events */
+	size_t nr_fds, cap_fds;
+	struct profile p;
+	struct drain_session *ds;
+	char **labels;            /* several locations: each's first frame, "[ARG]" */
+	size_t nr_labels;
+	size_t rows;              /* unique stacks written */
+	struct watch_insns *insns; /* the summary's instructions */
+	pid_t held;               /* the command, stopped at its exec until its breakpoints are set */
+	uint64_t t_start, t_stop; /* when the breakpoints were set, and taken away */
+	bool count_reached;
+};
+
+/* The breakpoint type of --access: x86 has no read-only data breakpoint. */
+static unsigned int watch__bp_type(enum watch_access a)
+{
+	switch (a) {
+	case WATCH_ACCESS_W:
+		return HW_BREAKPOINT_W;
+	case WATCH_ACCESS_X:
+		return HW_BREAKPOINT_X;
+	default:
+		return HW_BREAKPOINT_RW;
+	}
+}
+
+static int watch__keep_fd(struct watch_mode *wm, int fd)
+{
+	int err = array__grow((void **)&wm->fds, &wm->cap_fds, wm->nr_fds + 1, sizeof(int));
+
+	if (err) {
+		close(fd);
+		return err;
+	}
+	wm->fds[wm->nr_fds++] = fd;
+	return 0;
+}
+
+/*
+ * A breakpoint on location @w at @addr for thread @pid (with @inherit) or,
+ * with @pid -1, on CPU @cpu, the program attached. 0, or the exit status
+ * after its one line.
+ */
+static int watch__open(struct session *s, struct watch_mode *wm, const struct watch *w,
+		       uint64_t addr, pid_t pid, int cpu, bool inherit)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_BREAKPOINT,
+		.size = sizeof(a),
+		.bp_type = watch__bp_type(wm->ws.access),
+		.bp_addr = addr,
+		.bp_len = w->len,
+		.sample_period = 1,
+		.inherit = inherit,
+		/* a child that execs another program: these addresses mean nothing there */
+		.remove_on_exec = !w->kernel,
+	};
+	int fd = perf_event__open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC), err;
+
+	if (fd == -ESRCH)
+		return 0; /* the thread exited meanwhile */
+	if (fd == -ENOSPC) {
+		unsigned int ours = w->index;
+
+		/* the locations before this one hold a register each on this thread or CPU */
+		return session__fail(s, ours >= WATCH_DEBUG_REGS ? EXIT_USAGE : EXIT_RUNTIME,
+				     "no free debug register for location '%s': %u of %u in use "
+				     "on %s %d (%u by this watch, %u by others: a debugger, perf, "
+				     "another watch); watch at most %u location%s here",
+				     w->arg, WATCH_DEBUG_REGS, WATCH_DEBUG_REGS,
+				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu, ours,
+				     WATCH_DEBUG_REGS - ours, ours, ours == 1 ? "" : "s");
+	}
+	if (fd < 0)
+		return session__fail(s, EXIT_RUNTIME, "cannot set a breakpoint on location '%s' "
+				     "(0x%" PRIx64 ", %u bytes, %s) for %s %d: %s",
+				     w->arg, addr, w->len, watch_access__name(wm->ws.access),
+				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
+				     strerror(-fd));
+	err = watch__keep_fd(wm, fd);
+	if (!err && ioctl(fd, PERF_EVENT_IOC_SET_BPF, loader__sample_fd(session__loader(s))))
+		err = -errno;
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot attach to the breakpoint on "
+				     "location '%s': %s", w->arg, strerror(-err));
+	return 0;
+}
+
+/* Every location's address in @tgid into watch_locs. */
+static int watch__store(struct session *s, struct watch_mode *wm, pid_t tgid)
+{
+	for (size_t i = 0; i < wm->ws.nr; i++) {
+		const struct watch *w = &wm->ws.w[i];
+
+		for (size_t j = 0; j < w->nr_places; j++) {
+			struct watch_loc loc = { .index = w->index, .len = w->len,
+						 .kernel = w->kernel };
+			int err;
+
+			if (w->places[j].tgid != tgid)
+				continue;
+			err = loader__set_watch_addr(session__loader(s), w->places[j].addr, &loc);
+			if (err)
+				return session__fail(s, EXIT_RUNTIME, "cannot store location '%s': %s",
+						     w->arg, strerror(-err));
+		}
+	}
+	return 0;
+}
+
+/* The breakpoints of every location in @tgid on thread @tid. */
+static int watch__open_thread(struct session *s, struct watch_mode *wm, pid_t tgid, pid_t tid,
+			      bool inherit)
+{
+	int status = 0;
+
+	for (size_t i = 0; i < wm->ws.nr && !status; i++) {
+		const struct watch *w = &wm->ws.w[i];
+
+		for (size_t j = 0; j < w->nr_places && !status; j++)
+			if (w->places[j].tgid == tgid)
+				status = watch__open(s, wm, w, w->places[j].addr, tid, -1, inherit);
+	}
+	return status;
+}
+
+/*
+ * Every thread of process @tgid, each with its breakpoints (inherited by
+ * the threads and processes it creates later). Threads that appear while
+ * this runs are found by listing the threads again until none is new.
+ */
+static int watch__open_process(struct session *s, struct watch_mode *wm, pid_t tgid)
+{
+	pid_t *done = NULL;
+	size_t nr_done = 0, cap = 0;
+	bool found = true;
+	char path[64];
+	int status = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", tgid);
+	while (found && !status) {
+		struct dirent *de;
+		DIR *d = opendir(path);
+
+		found = false;
+		if (!d)
+			break; /* gone: the run ends with it */
+		while (!status && (de = readdir(d))) {
+			pid_t tid = atoi(de->d_name);
+			bool seen = false;
+
+			if (tid <= 0)
+				continue;
+			for (size_t i = 0; i < nr_done && !seen; i++)
+				seen = done[i] == tid;
+			if (seen)
+				continue;
+			if (array__grow((void **)&done, &cap, nr_done + 1, sizeof(*done))) {
+				status = session__fail(s, EXIT_RUNTIME, "out of memory");
+				break;
+			}
+			done[nr_done++] = tid;
+			found = true;
+			status = watch__open_thread(s, wm, tgid, tid, true);
+		}
+		closedir(d);
+	}
+	free(done);
+	return status;
+}
+
+/* The command's executable as its exec will find it (PATH), for the check before it runs. */
+static char *watch__command_path(const char *cmd)
+{
+	const char *path = getenv("PATH");
+	char *dup, *dir, *save = NULL, *full = NULL;
+
+	if (strchr(cmd, '/'))
+		return strdup(cmd);
+	dup = strdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin");
+	for (dir = dup ? strtok_r(dup, ":", &save) : NULL; dir && !full;
+	     dir = strtok_r(NULL, ":", &save)) {
+		if (asprintf(&full, "%s/%s", *dir ? dir : ".", cmd) < 0) {
+			full = NULL;
+			break;
+		}
+		if (access(full, X_OK)) {
+			free(full);
+			full = NULL;
+		}
+	}
+	free(dup);
+	return full;
+}
+
+/* Several locations: the first frame of a stack says which, "[ARG]". 0 or -ENOMEM. */
+static int watch__labels(struct watch_mode *wm)
+{
+	if (wm->ws.nr < 2)
+		return 0;
+	wm->labels = calloc(wm->ws.nr, sizeof(*wm->labels));
+	if (!wm->labels)
+		return -ENOMEM;
+	wm->nr_labels = wm->ws.nr;
+	for (size_t i = 0; i < wm->ws.nr; i++)
+		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].arg) < 0)
+			return -ENOMEM;
+	drain_session__set_ranges(wm->ds, (const char *const *)wm->labels);
+	return 0;
+}
+
+static int watch__resolve_status(struct session *s, struct watch_mode *wm, int err)
+{
+	return session__fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
+			     err == -ENOMEM ? strerror(ENOMEM) : watch_set__error(&wm->ws));
+}
+
+/* Parse, check and resolve every location; one that cannot be is a usage error. */
+static int watch__prepare(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+	const struct watch_opts *o = wm->o;
+	const struct target_opts *t = &o->session.targets;
+	pid_t cmd = session__command_pid(s);
+	int err;
+
+	err = watch_set__init(&wm->ws, o->locations, o->nr_locations, o->access);
+	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0);
+	err = err ?: watch_set__resolve_kernel(&wm->ws, "/proc/kallsyms");
+	for (size_t i = 0; i < t->pids.nr && !err; i++)
+		err = watch_set__resolve_process(&wm->ws, t->pids.ids[i]);
+	for (size_t i = 0; i < t->tids.nr && !err; i++) {
+		pid_t tgid = procfs__tgid(t->tids.ids[i]);
+
+		err = watch_set__resolve_process(&wm->ws, tgid > 0 ? tgid : t->tids.ids[i]);
+	}
+	for (size_t i = 0; i < wm->ws.nr && !err && cmd && !t->all_cpus; i++)
+		if (wm->ws.w[i].spec.kind == WATCH_BIN_SYM)
+			return session__fail(s, EXIT_USAGE, "location '%s': a command maps its "
+					     "libraries after its exec, and BINARY:SYMBOL is "
+					     "resolved in what a process maps when it starts: "
+					     "watch it with -p", wm->ws.w[i].arg);
+	if (!err && cmd && !t->all_cpus) {
+		char *path = watch__command_path(t->command[0]);
+
+		/* resolved at its exec; checked now, before it runs */
+		err = path ? watch_set__check_file(&wm->ws, path) : 0;
+		free(path);
+		wm->held = cmd;
+	}
+	if (err)
+		return watch__resolve_status(s, wm, err);
+	if (watch__labels(wm))
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	if (o->access == WATCH_ACCESS_R)
+		session__note(s, "x86 has no read-only data breakpoint: --access=r watches reads "
+				 "and writes, as rw does");
+	return 0;
+}
+
+static int watch__configure(struct session *s, void *priv, struct loader_cfg *cfg)
+{
+	struct watch_mode *wm = priv;
+	const struct watch_opts *o = wm->o;
+
+	(void)s;
+	cfg->watch = true;
+	cfg->watch_locs = wm->ws.nr;
+	cfg->watch_addrs = WATCH_MAX_ADDRS;
+	cfg->watch_keys = WATCH_MAX_KEYS;
+	cfg->watch_values = o->values;
+	cfg->watch_count = o->count;
+	cfg->watch_nr_terms = o->nr_terms;
+	memcpy(cfg->watch_terms, o->terms, sizeof(cfg->watch_terms));
+	cfg->stop_at_exec = wm->held != 0;
+	return 0;
+}
+
+/* The addresses resolved before load into watch_locs. */
+static int watch__start(struct session *s, void *priv, const struct loader_cfg *cfg)
+{
+	struct watch_mode *wm = priv;
+	const struct target_opts *t = &wm->o->session.targets;
+	int status;
+
+	(void)cfg;
+	status = watch__store(s, wm, 0);
+	for (size_t i = 0; i < t->pids.nr && !status; i++)
+		status = watch__store(s, wm, t->pids.ids[i]);
+	for (size_t i = 0; i < t->tids.nr && !status; i++) {
+		pid_t tgid = procfs__tgid(t->tids.ids[i]);
+
+		status = watch__store(s, wm, tgid > 0 ? tgid : t->tids.ids[i]);
+	}
+	return status;
+}
+
+/* The breakpoints: per CPU for kernel data, per thread of the -p and -t targets. */
+static int watch__events(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+	const struct target_opts *t = &wm->o->session.targets;
+	struct idlist cpus = { 0 };
+	int err, status = 0;
+
+	wm->t_start = monotime__ns();
+	if (t->all_cpus) {
+		err = t->cpus.nr ? 0 : procfs__online_cpus(&cpus, NULL);
+		if (err)
+			return session__fail(s, EXIT_RUNTIME, "cannot list CPUs: %s", strerror(-err));
+		for (size_t c = 0; c < (t->cpus.nr ? t->cpus.nr : cpus.nr) && !status; c++) {
+			int cpu = t->cpus.nr ? t->cpus.ids[c] : cpus.ids[c];
+
+			for (size_t i = 0; i < wm->ws.nr && !status; i++) {
+				const struct watch *w = &wm->ws.w[i];
+
+				status = watch__open(s, wm, w, w->places[0].addr, -1, cpu, false);
+			}
+		}
+		idlist__free(&cpus);
+		return status;
+	}
+	for (size_t i = 0; i < t->pids.nr && !status; i++)
+		status = watch__open_process(s, wm, t->pids.ids[i]);
+	for (size_t i = 0; i < t->tids.nr && !status; i++) {
+		pid_t tgid = procfs__tgid(t->tids.ids[i]);
+
+		status = watch__open_thread(s, wm, tgid > 0 ? tgid : t->tids.ids[i],
+					    t->tids.ids[i], false);
+	}
+	return status;
+}
+
+/* The command, stopped at its exec: resolve, set its breakpoints, continue it. */
+static void watch__exec(struct session *s, void *priv, pid_t tgid)
+{
+	struct watch_mode *wm = priv;
+	siginfo_t si = { 0 };
+	int err, status;
+
+	if (!wm->held || tgid != wm->held)
+		return;
+	wm->held = 0;
+	/*
+	 * The exec record comes before the exec is done: wait for its stop
+	 * (microseconds; WATCH_EXEC_WAIT_MS at most, then set the breakpoints
+	 * anyway, with a warning).
+	 */
+	for (int ms = 0; ms < WATCH_EXEC_WAIT_MS; ms++) {
+		si.si_pid = 0;
+		if (waitid(P_PID, tgid, &si, WSTOPPED | WEXITED | WNOWAIT | WNOHANG) &&
+		    errno != EINTR)
+			break;
+		if (si.si_pid)
+			break;
+		usleep(1000);
+	}
+	if (si.si_pid && si.si_code != CLD_STOPPED)
+		return; /* it died before it ran */
+	if (!si.si_pid)
+		session__warn(s, "'%s' did not stop at its exec: its first accesses may be missed",
+			      wm->o->session.targets.command[0]);
+	err = watch_set__resolve_process(&wm->ws, tgid);
+	if (err) {
+		watch__resolve_status(s, wm, err);
+		session__stop(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE);
+	} else {
+		wm->t_start = monotime__ns();
+		status = watch__store(s, wm, tgid);
+		status = status ?: watch__open_thread(s, wm, tgid, tgid, true);
+		if (status)
+			session__stop(s, status);
+	}
+	kill(tgid, SIGCONT);
+}
+
+/* --count: stop once that many matching accesses were seen (they alone are kept). */
+static void watch__tick(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+
+	if (wm->o->count && !wm->count_reached &&
+	    loader__watch_total(session__loader(s)) >= wm->o->count) {
+		wm->count_reached = true;
+		session__stop(s, 0);
+	}
+}
+
+/* Sampling has stopped: the breakpoints go; a command still held goes on (to be ended). */
+static void watch__stopped(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+
+	(void)s;
+	wm->t_stop = monotime__ns();
+	for (size_t i = 0; i < wm->nr_fds; i++)
+		ioctl(wm->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	if (wm->held)
+		kill(wm->held, SIGCONT);
+}
+
+/* One accessing place of a location's summary: a function, a line, an instruction. */
+struct watch_row {
+	const char *name, *file;
+	uint32_t line;
+	struct watch_insn insn; /* insn.bin NULL: not known */
+	uint64_t count;
+};
+
+struct watch_rows {
+	struct session *s;
+	struct watch_mode *wm;
+	struct watch_insns *insns;
+	unsigned int index;
+	struct watch_row *r;
+	size_t nr, cap;
+	int err;
+};
+
+static bool watch_row__same(const struct watch_row *r, const struct frame *in,
+			    const struct watch_insn *insn)
+{
+	return !strcmp(r->name, in->name) && r->line == in->line &&
+	       (r->file == in->file || (r->file && in->file && !strcmp(r->file, in->file))) &&
+	       r->insn.bin == insn->bin && r->insn.vaddr == insn->vaddr;
+}
+
+static int watch_rows__add(const void *key, __u64 count, void *ctx)
+{
+	const struct watch_ip_key *k = key;
+	struct watch_rows *rows = ctx;
+	const struct symloc *loc;
+	const struct frame *in;
+	struct watch_insn insn;
+	/* a data breakpoint traps after the access: the instruction before ip made it */
+	bool ret = rows->wm->ws.access != WATCH_ACCESS_X;
+	int err;
+
+	if (k->index != rows->index)
+		return 0;
+	loc = k->tgid ? symbolizer__user(session__symbolizer(rows->s), k->tgid,
+					 proc_table__comm_of(session__procs(rows->s), k->tgid),
+					 k->ip, ret) :
+			symbolizer__kernel(session__symbolizer(rows->s), k->ip, ret);
+	if (!loc || !loc->nr)
+		return -ENOMEM;
+	in = &loc->f[loc->nr - 1];
+	err = k->tgid ? watch_insns__find(rows->insns, session__procs(rows->s), k->tgid,
+					  proc_table__comm_of(session__procs(rows->s), k->tgid),
+					  k->ip, ret, &insn) :
+			-ENOENT;
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		memset(&insn, 0, sizeof(insn));
+	for (size_t i = 0; i < rows->nr; i++) {
+		struct watch_row *r = &rows->r[i];
+
+		if (watch_row__same(r, in, &insn)) {
+			r->count += count;
+			return 0;
+		}
+	}
+	if (array__grow((void **)&rows->r, &rows->cap, rows->nr + 1, sizeof(*rows->r)))
+		return -ENOMEM;
+	rows->r[rows->nr++] = (struct watch_row){ in->name, in->file, in->line, insn, count };
+	return 0;
+}
+
+static int watch_row__cmp(const void *a, const void *b)
+{
+	const struct watch_row *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+struct watch_values {
+	unsigned int index;
+	struct watch_value_key *k;
+	uint64_t *count;
+	size_t nr, cap, cap2;
+};
+
+static int watch_values__add(const void *key, __u64 count, void *ctx)
+{
+	const struct watch_value_key *k = key;
+	struct watch_values *v = ctx;
+
+	if (k->index != v->index)
+		return 0;
+	if (array__grow((void **)&v->k, &v->cap, v->nr + 1, sizeof(*v->k)) ||
+	    array__grow((void **)&v->count, &v->cap2, v->nr + 1, sizeof(*v->count)))
+		return -ENOMEM;
+	v->k[v->nr] = *k;
+	v->count[v->nr++] = count;
+	return 0;
+}
+
+/* --values: "value N (0xN): COUNT" by value. */
+static int watch__print_values(struct session *s, const struct watch *w)
+{
+	struct watch_values v = { .index = w->index };
+	int err = loader__for_each_watch_value(session__loader(s), watch_values__add, &v);
+
+	/* a small insertion sort: the histogram is printed, not big */
+	for (size_t i = 1; !err && i < v.nr; i++)
+		for (size_t j = i; j > 0 && v.k[j - 1].value > v.k[j].value; j--) {
+			struct watch_value_key tk = v.k[j];
+			uint64_t tc = v.count[j];
+
+			v.k[j] = v.k[j - 1];
+			v.count[j] = v.count[j - 1];
+			v.k[j - 1] = tk;
+			v.count[j - 1] = tc;
+		}
+	for (size_t i = 0; !err && i < v.nr; i++)
+		fprintf(stderr, "    value %" PRId64 " (0x%" PRIx64 "): %" PRIu64 "\n",
+			(int64_t)v.k[i].value, (uint64_t)v.k[i].value, v.count[i]);
+	free(v.k);
+	free(v.count);
+	return err;
+}
+
+/* The summary of location @w: its accesses, who made them, its values. */
+static int watch__summary(struct session *s, struct watch_mode *wm, const struct watch *w,
+			  double seconds)
+{
+	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
+	struct watch_count c;
+	int err;
+
+	err = loader__watch_count(session__loader(s), w->index, &c);
+	if (err)
+		return err;
+	fprintf(stderr, "%s: '%s'", session__prog(s), w->arg);
+	if (w->nr_places == 1)
+		fprintf(stderr, " (0x%" PRIx64 ", %u bytes, %s)", w->places[0].addr, w->len,
+			watch_access__name(wm->ws.access));
+	else
+		fprintf(stderr, " (%zu places, %u bytes, %s)", w->nr_places, w->len,
+			watch_access__name(wm->ws.access));
+	fprintf(stderr, ": %" PRIu64 " accesses", (uint64_t)c.kept);
+	if (wm->o->cond)
+		fprintf(stderr, ", %" PRIu64 " dropped by --if", (uint64_t)c.dropped);
+	if (c.over)
+		fprintf(stderr, ", %" PRIu64 " after --count", (uint64_t)c.over);
+	fprintf(stderr, ", watched %.2f s\n", seconds);
+	err = loader__for_each_watch_ip(session__loader(s), watch_rows__add, &rows);
+	if (!err)
+		qsort(rows.r, rows.nr, sizeof(*rows.r), watch_row__cmp);
+	for (size_t i = 0; !err && i < rows.nr; i++) {
+		const struct watch_row *r = &rows.r[i];
+
+		/* "COUNT  FUNCTION  FILE:LINE  at SYMBOL+0xOFF (BINARY 0xADDR): INSN" */
+		fprintf(stderr, "    %" PRIu64 "  %s", r->count, r->name);
+		if (r->file)
+			fprintf(stderr, "  %s:%u", r->file, r->line);
+		if (r->insn.bin)
+			fprintf(stderr, "  at %s+0x%" PRIx64 " (%s 0x%" PRIx64 "): %s", r->insn.func,
+				r->insn.func_off, r->insn.bin->name, r->insn.vaddr, r->insn.text);
+		fprintf(stderr, "\n");
+	}
+	free(rows.r);
+	return err ?: wm->o->values ? watch__print_values(s, w) : 0;
+}
+
+static int watch__finish(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+	const struct watch_opts *o = wm->o;
+	struct profile *p = &wm->p;
+	double seconds = wm->t_start && wm->t_stop > wm->t_start ?
+				 (wm->t_stop - wm->t_start) / 1e9 : 0;
+	int err, status;
+
+	status = drain_session__profile(wm->ds, s);
+	if (status)
+		return status;
+	err = o->out.format->write_profile(session__out(s), p, &o->out, &wm->rows);
+	status = session__commit(s, err, "profile");
+	if (status || o->session.quiet)
+		return status;
+	wm->insns = watch_insns__new(o->session.symbols.demangle,
+				     o->session.symbols.debug_dirs);
+	err = wm->insns ? 0 : -ENOMEM;
+	for (size_t i = 0; i < wm->ws.nr && !err; i++)
+		err = watch__summary(s, wm, &wm->ws.w[i], seconds);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot read the watch counts: %s",
+				     strerror(-err));
+	if (p->stats[STAT_STACKS_LOST] + p->stats[STAT_WATCH_MAP_FULL])
+		session__warn(s, "%" PRIu64 " accesses have no stack, %" PRIu64 " no ip or value "
+				 "(the maps were full)",
+			      p->stats[STAT_STACKS_LOST], p->stats[STAT_WATCH_MAP_FULL]);
+	fprintf(stderr, "%s: %" PRIu64 " accesses kept, %zu unique stacks, %.2f s",
+		session__prog(s), p->stats[STAT_KEPT], wm->rows, p->duration);
+	session__print_output(s, "profile");
+	fputc('\n', stderr);
+	return 0;
+}
+
+static void watch__end(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+
+	(void)s;
+	for (size_t i = 0; i < wm->nr_fds; i++)
+		close(wm->fds[i]);
+	free(wm->fds);
+	wm->fds = NULL;
+	wm->nr_fds = 0;
+	if (wm->held)
+		kill(wm->held, SIGCONT);
+	wm->held = 0;
+	watch_set__free(&wm->ws);
+	watch_insns__free(wm->insns); /* its binaries are the process table's */
+	wm->insns = NULL;
+}
+
+static const struct session_hooks watch_hooks = {
+	.prepare = watch__prepare,
+	.configure = watch__configure,
+	.start = watch__start,
+	.events = watch__events,
+	.exec = watch__exec,
+	.tick = watch__tick,
+	.stopped = watch__stopped,
+	.finish = watch__finish,
+	.end = watch__end,
+};
+
+int watch__run(const struct watch_opts *o)
+{
+	struct watch_mode wm = { .o = o };
+	struct unwind_session *us = unwind_session__new(&o->unwind);
+	struct session_plug plugs[3];
+	int status = EXIT_RUNTIME;
+
+	/*
+	 * The unwinder first, as record's: its tables are loaded before the
+	 * breakpoints are set; then the drain (processes and binaries stay:
+	 * the summary names the accesses at the end); then the mode.
+	 */
+	wm.ds = drain_session__new(&wm.p, o->out.per_pid, false);
+	if (!us || !wm.ds) {
+		fprintf(stderr, "bpfprof watch: out of memory\n");
+		goto out;
+	}
+	drain_session__set_leaf_after(wm.ds, o->access != WATCH_ACCESS_X);
+	plugs[0] = (struct session_plug){ &unwind_session_hooks, us };
+	plugs[1] = (struct session_plug){ &drain_session_hooks, wm.ds };
+	plugs[2] = (struct session_plug){ &watch_hooks, &wm };
+	status = session__main(&o->session, "bpfprof watch", plugs, ARRAY_SIZE(plugs));
+out:
+	drain_session__free(wm.ds);
+	unwind_session__free(us);
+	profile__free(&wm.p);
+	for (size_t i = 0; i < wm.nr_labels; i++)
+		free(wm.labels[i]);
+	free(wm.labels);
+	return status;
+}

@@ -1,0 +1,246 @@
+#!/usr/bin/env bats
+# bpfprof watch, as root, on real hardware breakpoints and BPF programs:
+# tests/workloads/watchme.c writes and reads its globals a known number of
+# times, and a breakpoint (period 1) counts every access, so the counts
+# here are exact: bump_one and bump_three write counter 1:3, reader reads
+# read_me, take(i % 5) is called, seven = i % 10, tick = i + 1 then
+# peek_tick reads it; late writes counter from a thread and a forked child;
+# getenv has libc read its __environ.
+# The waits are conditions (sampling, exec_of), never sleeps.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	need_root
+	OUT=$BATS_TEST_TMPDIR/out.folded
+	SRC=$REPO/tests/workloads/watchme.c
+	PIDS=()
+}
+
+teardown() {
+	stop_workloads
+}
+
+# line NAME: the line of watchme.c marked LINE:NAME
+line() {
+	grep -n "LINE:$1 " "$SRC" | cut -d: -f1
+}
+
+# leaf FILE FUNC: the accesses of the stacks ending in FUNC
+leaf() {
+	total "$1" ";$2 [0-9]+\$"
+}
+
+@test "two functions writing one global 1:3: exact counts, their stacks and the lines of the writes" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" counter -- "$WORKLOADS/watchme" basic 1000
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(leaf "$OUT" bump_one)" -eq 1000 ]
+	[ "$(leaf "$OUT" bump_three)" -eq 3000 ]
+	[ "$(total "$OUT")" -eq 4000 ]
+	# every stack goes through main to the writer
+	[ "$(total "$OUT" '^watchme;.*main;(basic_\[i\];)?bump_(one|three) [0-9]+$')" -eq 4000 ]
+	# the summary: the location, its accesses, who wrote it where (the statement, not the next one)
+	grep -qE "^bpfprof watch: 'counter' \(0x[0-9a-f]+, 4 bytes, w\): 4000 accesses, watched [0-9.]+ s$" <<<"$stderr"
+	grep -qE "^    3000  bump_three  .*watchme\.c:$(line bump_three)  at bump_three\+0x[0-9a-f]+ \(watchme 0x[0-9a-f]+\): " <<<"$stderr"
+	grep -qE "^    1000  bump_one  .*watchme\.c:$(line bump_one)  at bump_one\+0x[0-9a-f]+ \(watchme 0x[0-9a-f]+\): " <<<"$stderr"
+	# the instruction named is the one objdump shows writing counter (the trap's ip is the next one)
+	local addr
+	for addr in $(sed -nE 's/^    [0-9]+  bump_.* \(watchme 0x([0-9a-f]+)\): .*/\1/p' <<<"$stderr"); do
+		objdump -d --no-show-raw-insn "$WORKLOADS/watchme" | grep -qE "^ +$addr:.*<counter>$"
+	done
+	[ "$(sed -nE 's/^    [0-9]+  bump_.* \(watchme 0x([0-9a-f]+)\): .*/\1/p' <<<"$stderr" | wc -l)" -eq 2 ]
+}
+
+@test "a read watch: the reader at its line (x86: r watches reads and writes, with a note)" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --access=r read_me -- "$WORKLOADS/watchme" basic 500
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(leaf "$OUT" reader)" -eq 500 ]
+	[ "$(total "$OUT")" -eq 500 ]
+	grep -qE "^    500  reader  .*watchme\.c:$(line reader)  at reader\+0x[0-9a-f]+ \(watchme 0x[0-9a-f]+\): mov [a-z0-9]+, qword ptr \[rip\+0x[0-9a-f]+\]$" <<<"$stderr"
+	grep -q "^bpfprof watch: note: x86 has no read-only data breakpoint" <<<"$stderr"
+}
+
+@test "a rw watch counts the writes and the reads, a w watch the writes only" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --access=rw tick -- "$WORKLOADS/watchme" basic 300
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(leaf "$OUT" peek_tick)" -eq 300 ]
+	[ "$(total "$OUT")" -eq 600 ]
+	grep -qE "^    300  peek_tick  .*watchme\.c:$(line peek_tick)  at peek_tick\+" <<<"$stderr"
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" tick -- "$WORKLOADS/watchme" basic 300
+	[ "$status" -eq 0 ]
+	[ "$(leaf "$OUT" peek_tick)" -eq 0 ]
+	[ "$(total "$OUT")" -eq 300 ]
+}
+
+@test "an instruction breakpoint with --if on the argument register keeps exactly those calls" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --access=x --if 'rdi == 3' take \
+		-- "$WORKLOADS/watchme" basic 1000
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	# take(i % 5) for i < 1000: 200 calls with 3
+	[ "$(leaf "$OUT" take)" -eq 200 ]
+	[ "$(total "$OUT")" -eq 200 ]
+	grep -qE "^bpfprof watch: 'take' \(0x[0-9a-f]+, 8 bytes, x\): 200 accesses, 800 dropped by --if, " <<<"$stderr"
+	# an instruction breakpoint's ip is the instruction itself: the function's first
+	grep -qE "^    200  take  .*watchme\.c:[0-9]+  at take\+0x0 \(watchme 0x[0-9a-f]+\): " <<<"$stderr"
+	# two terms, one signed
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --access=x --if 'rdi >= 1 && rdi < +3' take \
+		-- "$WORKLOADS/watchme" basic 1000
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT")" -eq 400 ]
+}
+
+@test "--values on a counter shows each value once" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --values tick -- "$WORKLOADS/watchme" basic 50
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(grep -cE '^    value [0-9]+ \(0x[0-9a-f]+\): 1$' <<<"$stderr")" -eq 50 ]
+	[ "$(grep -cE '^    value ' <<<"$stderr")" -eq 50 ]
+	for v in 1 2 25 50; do
+		grep -qE "^    value $v \(0x$(printf %x "$v")\): 1$" <<<"$stderr"
+	done
+}
+
+@test "--if 'value == 7' keeps only the writes of 7 and counts the dropped ones" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --values --if 'value == 7' seven \
+		-- "$WORKLOADS/watchme" basic 1000
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT")" -eq 100 ]
+	grep -qE "^bpfprof watch: 'seven' \(0x[0-9a-f]+, 4 bytes, w\): 100 accesses, 900 dropped by --if, " <<<"$stderr"
+	[ "$(grep -E '^    value ' <<<"$stderr")" = "    value 7 (0x7): 100" ]
+}
+
+@test "--count=N: exactly N accesses in the profile, and the run stops" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" --count=10 counter \
+		-- "$WORKLOADS/watchme" basic 100000000
+	echo "$stderr"
+	# the command is ended as at -d's end: SIGTERM
+	[ "$status" -eq 143 ]
+	[ "$(total "$OUT")" -eq 10 ]
+	grep -qE "^bpfprof watch: 'counter' .*: 10 accesses, [0-9]+ after --count, " <<<"$stderr"
+}
+
+@test "a command's threads created later and its forked child are watched" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" counter -- "$WORKLOADS/watchme" late 300
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" 'late_thread;late_write [0-9]+$')" -eq 300 ]
+	[ "$(total "$OUT" 'late_child;late_write [0-9]+$')" -eq 300 ]
+	[ "$(total "$OUT")" -eq 600 ]
+}
+
+@test "-p: a thread created after the start and a forked child are watched" {
+	local pid bp
+	start watchme wait 250
+	pid=${PIDS[0]}
+	"$BPFPROF" watch -p "$pid" -o "$OUT" counter 2>"$BATS_TEST_TMPDIR/err" &
+	bp=$!
+	sampling "$bp"
+	kill -USR1 "$pid"
+	wait "$bp"
+	cat "$BATS_TEST_TMPDIR/err"
+	cat "$OUT"
+	[ "$(total "$OUT" 'late_thread;late_write [0-9]+$')" -eq 250 ]
+	[ "$(total "$OUT" 'late_child;late_write [0-9]+$')" -eq 250 ]
+	[ "$(total "$OUT")" -eq 500 ]
+}
+
+@test "BINARY:SYMBOL: a data symbol of a library the process maps (libc's __environ, read by getenv)" {
+	local pid bp
+	start watchme getenv 100
+	pid=${PIDS[0]}
+	"$BPFPROF" watch -p "$pid" -o "$OUT" --access=rw libc.so.6:__environ 2>"$BATS_TEST_TMPDIR/err" &
+	bp=$!
+	sampling "$bp"
+	kill -USR1 "$pid"
+	wait "$bp"
+	cat "$BATS_TEST_TMPDIR/err"
+	cat "$OUT"
+	[ "$(leaf "$OUT" getenv)" -eq 100 ]
+	[ "$(total "$OUT")" -eq 100 ]
+	grep -qE "^bpfprof watch: 'libc\.so\.6:__environ' \(0x[0-9a-f]+, 8 bytes, rw\): 100 accesses, " \
+		"$BATS_TEST_TMPDIR/err"
+	grep -qE "^    100  getenv  .* at getenv\+0x[0-9a-f]+ \(libc\.so\.6 0x[0-9a-f]+\): " \
+		"$BATS_TEST_TMPDIR/err"
+}
+
+@test "the kernel writing a watched global (read(2) from /dev/zero) gives kernel stacks" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" spare -- "$WORKLOADS/watchme" kwrite 100
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	# rep stosb writes the 8 bytes one at a time: a trap per byte
+	[ "$(total "$OUT" 'read;.*_\[k\];read_zero_\[k\] [0-9]+$')" -eq "$(total "$OUT")" ]
+	[ "$(total "$OUT")" -ge 100 ]
+}
+
+@test "a kernel data symbol read, watched with -a, gives kernel stacks" {
+	grep -qE '^[0-9a-f]+ [dDbB] jiffies$' /proc/kallsyms ||
+		skip "this kernel lists no data symbols in /proc/kallsyms (CONFIG_KALLSYMS_ALL)"
+	run --separate-stderr "$BPFPROF" watch -a -d 0.5 -o "$OUT" --access=r kernel:jiffies:8
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT" '_\[k\] [0-9]+$')" -eq "$(total "$OUT")" ]
+	[ "$(total "$OUT")" -gt 0 ]
+}
+
+# watch_fails WANT ARG...: exit 64 before the command ran, one line on stderr matching WANT, no output
+watch_fails() {
+	local want=$1
+	shift
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" "$@"
+	echo "status $status: $stderr"
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ ${stderr_lines[0]} =~ $want ]]
+	[ ! -e "$OUT" ]
+}
+
+@test "each bad location: exit 64, one line naming it, nothing written" {
+	local w=$WORKLOADS/watchme
+	watch_fails "^bpfprof watch: location 'nosuch': no symbol 'nosuch' in .*/watchme\$" \
+		nosuch -- "$w" basic 10
+	watch_fails "^bpfprof watch: location 'wide': wide is 16 bytes; a breakpoint watches 1, 2, 4 or 8: give a part, e.g. 'wide:8' and 'wide\+8:8'\$" \
+		wide -- "$w" basic 10
+	watch_fails "^bpfprof watch: location 'counter\+1:4': address 0x[0-9a-f]+ is not aligned to its length 4 \(address % 4 = 1\)\$" \
+		counter+1:4 -- "$w" basic 10
+	watch_fails "^bpfprof watch: location 'bump_one': bump_one is not a data symbol: --access=w watches data \(--access=x for code\)\$" \
+		bump_one -- "$w" basic 10
+	watch_fails "^bpfprof watch: location 'counter': counter is data, not code: " \
+		--access=x counter -- "$w" basic 10
+	watch_fails "^bpfprof watch: location 'kernel:jiffies:8' is kernel data: watch it system-wide, with -a\$" \
+		kernel:jiffies:8 -- "$w" basic 10
+	watch_fails "^bpfprof watch: location '0x1000:8' is an address: it needs one target process \(-p PID or a command\)\$" \
+		0x1000:8
+	watch_fails "^bpfprof watch: location 'counter' is in a process: give -p PID, -t TID or a command" \
+		-a -d 1 counter
+	watch_fails "^bpfprof watch: location 'libc\.so\.6:__environ': a command maps its libraries after its exec, and BINARY:SYMBOL is resolved in what a process maps when it starts: watch it with -p\$" \
+		libc.so.6:__environ -- "$w" basic 10
+	watch_fails "^bpfprof watch: invalid location 'counter:3': LEN after ':' is 1, 2, 4 or 8 bytes\$" \
+		counter:3 -- "$w" basic 10
+	watch_fails "^bpfprof watch: invalid --if 'rdq == 3': unknown operand 'rdq'" \
+		--if 'rdq == 3' counter -- "$w" basic 10
+	watch_fails "^bpfprof watch: invalid --access 'q': expected w, r, rw or x\$" \
+		--access=q counter -- "$w" basic 10
+	watch_fails "^bpfprof watch: -e, -F and -c have no use in watch" \
+		-F 99 counter -- "$w" basic 10
+}
+
+@test "a fifth location at once: the debug-register message, exit 64" {
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" counter tick seven read_me spare \
+		-- "$WORKLOADS/watchme" basic 10
+	echo "$stderr"
+	[ "$status" -eq 64 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ ${stderr_lines[0]} =~ ^bpfprof\ watch:\ no\ free\ debug\ register\ for\ location\ \'spare\':\ 4\ of\ 4\ in\ use\ on\ thread\ [0-9]+\ \(4\ by\ this\ watch,\ 0\ by\ others ]]
+	[ ! -e "$OUT" ]
+}

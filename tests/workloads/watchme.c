@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * watchme MODE N: known accesses to globals, for bpfprof watch
+ * (tests/watch.bats). Breakpoints count every access, so the counts are
+ * exact and the tests compare with these numbers:
+ *
+ *   basic: N rounds, each: bump_one() writes counter once, bump_three()
+ *          three times (1:3); reader() reads read_me (never written);
+ *          take(i % 5) is called (rdi = i % 5); seven = i % 10 (the value 7
+ *          written N / 10 times); tick = i + 1 (each value 1..N once), then
+ *          peek_tick() reads it.
+ *   late:  a thread created now writes counter N times (late_thread), then
+ *          a forked child writes it N times (late_child).
+ *   wait:  waits for SIGUSR1, then does what late does.
+ *   getenv: waits for SIGUSR1, then calls getenv N times (libc reads its
+ *          __environ).
+ *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
+ *          writes it (a breakpoint that traps in the kernel).
+ *
+ * The lines of the writing statements are marked "LINE:name" for the tests.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+volatile int counter;
+volatile long read_me = 42;
+volatile int seven;
+volatile long tick;
+volatile long spare;
+volatile long wide[2];
+long sink;
+
+__attribute__((noinline)) void bump_one(void)
+{
+	counter++; /* LINE:bump_one */
+}
+
+__attribute__((noinline)) void bump_three(void)
+{
+	counter++; /* LINE:bump_three */
+}
+
+__attribute__((noinline)) long reader(void)
+{
+	return read_me; /* LINE:reader */
+}
+
+__attribute__((noinline)) long peek_tick(void)
+{
+	return tick; /* LINE:peek_tick */
+}
+
+__attribute__((noinline)) void take(long a)
+{
+	sink += a;
+}
+
+static void basic(long n)
+{
+	for (long i = 0; i < n; i++) {
+		bump_one();
+		for (int j = 0; j < 3; j++)
+			bump_three();
+		sink += reader();
+		take(i % 5);
+		seven = i % 10;
+		tick = i + 1;
+		sink += peek_tick();
+	}
+}
+
+static long late_n;
+
+__attribute__((noinline)) void late_write(void)
+{
+	counter++; /* LINE:late_write */
+}
+
+static void *late_thread(void *arg)
+{
+	(void)arg;
+	for (long i = 0; i < late_n; i++)
+		late_write();
+	return NULL;
+}
+
+__attribute__((noinline)) void late_child(void)
+{
+	for (long i = 0; i < late_n; i++)
+		late_write();
+}
+
+static void late(long n)
+{
+	pthread_t t;
+	pid_t pid;
+
+	late_n = n;
+	if (pthread_create(&t, NULL, late_thread, NULL))
+		exit(1);
+	pthread_join(t, NULL);
+	pid = fork();
+	if (pid < 0)
+		exit(1);
+	if (pid == 0) {
+		late_child();
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+}
+
+static void kwrite(long n)
+{
+	int fd = open("/dev/zero", O_RDONLY);
+
+	if (fd < 0)
+		exit(1);
+	for (long i = 0; i < n; i++)
+		if (read(fd, (void *)&spare, sizeof(spare)) != sizeof(spare))
+			exit(1);
+	close(fd);
+}
+
+static volatile sig_atomic_t go;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	go = 1;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 1000;
+
+	if (argc > 1 && !strcmp(argv[1], "kwrite")) {
+		kwrite(n);
+	} else if (argc > 1 && !strcmp(argv[1], "late")) {
+		late(n);
+	} else if (argc > 1 && !strcmp(argv[1], "getenv")) {
+		sigset_t none;
+
+		signal(SIGUSR1, on_usr1);
+		sigemptyset(&none);
+		while (!go)
+			sigsuspend(&none);
+		for (long i = 0; i < n; i++)
+			sink += getenv("WATCHME_NOT_SET") != NULL;
+	} else if (argc > 1 && !strcmp(argv[1], "wait")) {
+		sigset_t none;
+
+		signal(SIGUSR1, on_usr1);
+		sigemptyset(&none);
+		while (!go)
+			sigsuspend(&none);
+		late(n);
+	} else {
+		basic(n);
+	}
+	return (int)(sink & 0) + (int)(wide[0] & 0) + (int)(spare & 0);
+}
