@@ -205,6 +205,8 @@ void cli_watch__parse(int argc, char **argv, struct watch_opts *wo)
 
 	memset(wo, 0, sizeof(*wo));
 	cli__defaults(&p.base, &wo->session);
+	/* the summary names each access's source line; frames show it with --lines */
+	wo->session.symbols.lines = true;
 	wo->access = WATCH_ACCESS_W;
 	wo->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	wo->locations = calloc(argc > 0 ? argc : 1, sizeof(*wo->locations));

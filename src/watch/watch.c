@@ -680,7 +680,10 @@ static const struct session_hooks watch_hooks = {
 
 int watch__run(const struct watch_opts *o)
 {
-	struct watch_mode wm = { .o = o };
+	/* the profile keeps what its format shows (as record's) */
+	struct watch_mode wm = { .o = o,
+				 .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
+				 .p.keep_bins = o->out.format->needs_bins };
 	struct unwind_session *us = unwind_session__new(&o->unwind);
 	struct session_plug plugs[3];
 	int status = EXIT_RUNTIME;
