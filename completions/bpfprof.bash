@@ -26,7 +26,7 @@ _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
 	--debug-dir --jit-map-max --access --if --count'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
-	--values --per-pid --per-thread --lines --help --usage -V --version'
+	--values --trap --per-pid --per-thread --lines --help --usage -V --version'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults

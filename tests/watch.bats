@@ -127,6 +127,27 @@ leaf() {
 	grep -qE "^bpfprof watch: 'counter' .*: 10 accesses, [0-9]+ after --count, " <<<"$stderr"
 }
 
+@test "--trap: each access sends a synchronous SIGTRAP the command's handler sees at the write" {
+	run --separate-stderr "$BPFPROF" watch --trap -o "$OUT" trapme -- "$WORKLOADS/watchme" trap 100
+	echo "$stderr"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# every write trapped, as TRAP_PERF, in trap_write, with the location's index (0)
+	[ "$output" = "traps 100 perf 100 writer 100 data 0 values 0,1,2,3,4,5,6,7,8,9" ]
+	[ "$(leaf "$OUT" trap_write)" -eq 100 ]
+}
+
+@test "--trap --if 'value == 7': only the matching writes trap, the index is the location's" {
+	# trapme is the second location: si_perf_data 1
+	run --separate-stderr "$BPFPROF" watch --trap --if 'value == 7' -o "$OUT" counter trapme \
+		-- "$WORKLOADS/watchme" trap 100
+	echo "$stderr"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "traps 10 perf 10 writer 10 data 1 values 7" ]
+	grep -qE "^bpfprof watch: 'trapme' \(0x[0-9a-f]+, 4 bytes, w\): 10 accesses, 90 dropped by --if, " <<<"$stderr"
+}
+
 @test "a command's threads created later and its forked child are watched" {
 	run --separate-stderr "$BPFPROF" watch -o "$OUT" counter -- "$WORKLOADS/watchme" late 300
 	echo "$stderr"
@@ -233,6 +254,8 @@ watch_fails() {
 		--access=q counter -- "$w" basic 10
 	watch_fails "^bpfprof watch: -e, -F and -c have no use in watch" \
 		-F 99 counter -- "$w" basic 10
+	watch_fails "^bpfprof watch: --trap cannot watch 'kernel:jiffies:8': kernel data is watched per CPU, and a trap goes to the thread of a per-thread breakpoint\$" \
+		--trap -a -d 1 kernel:jiffies:8
 }
 
 @test "a fifth location at once: the debug-register message, exit 64" {

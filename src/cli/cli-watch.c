@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "exit.h"
 #include "output.h"
+#include "procfs.h"
 #include "watchspec.h"
 
 /* Options without a short form. */
@@ -28,12 +29,14 @@ enum {
 	OPT_PER_PID,
 	OPT_PER_THREAD,
 	OPT_LINES,
+	OPT_TRAP,
 };
 
 struct watch_parser {
 	struct cli_parser base; /* first: the shared children's input */
 	struct watch_opts *wo;
 	bool format_given;
+	const char *kernel_location; /* the first kernel: LOCATION, or NULL */
 };
 
 static const char doc[] =
@@ -55,14 +58,17 @@ static const char doc[] =
 	"terms.\n"
 	"\n"
 	"Examples:\n"
-	"  bpfprof watch -- ./app counter\n"
+	"  bpfprof watch counter -- ./app\n"
 	"      Who writes the global 'counter' of ./app, from its exec until it exits.\n"
 	"  bpfprof watch -p 1234 -d 5 --values --if 'value == 7' state\n"
 	"      Writes of 7 to 'state' in process 1234 for 5 s, and the values written.\n"
-	"  bpfprof watch --access=x --if 'rdi == 3' -- ./app process_item\n"
+	"  bpfprof watch --access=x --if 'rdi == 3' process_item -- ./app\n"
 	"      The calls of process_item with 3 as its first argument.\n"
 	"  bpfprof watch -a -d 1 --access=r kernel:jiffies:8\n"
 	"      Who reads jiffies, system-wide, for 1 s.\n"
+	"  bpfprof watch --trap --if 'value == 0' refcount -- ./app\n"
+	"      ./app gets a SIGTRAP at the instruction that writes 0 to 'refcount' (a core "
+	"dump there, or its debugger's stop).\n"
 	"\n"
 	"See bpfprof-watch(1) for details.";
 
@@ -79,9 +85,15 @@ static const struct argp_option options[] = {
 	  CLI_GROUP_SAMPLING },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N accesses (that match --if); the profile "
 	  "holds exactly N", CLI_GROUP_SAMPLING },
+	{ "trap", OPT_TRAP, NULL, 0,
+	  "Send the accessing thread a synchronous SIGTRAP at each access (that matches "
+	  "--if): si_code TRAP_PERF, si_perf_data the location's index (0 for the first); "
+	  "without a handler the target dumps core there",
+	  CLI_GROUP_SAMPLING },
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded (default: from the FILE extension, else folded)",
+	  "Output format: folded, pprof or svg (default: from the FILE extension, .pb.gz "
+	  "for pprof, .svg for svg, else folded)",
 	  CLI_GROUP_OUTPUT },
 	{ "values", OPT_VALUES, NULL, 0,
 	  "A histogram of the values seen at each location (after a write: the new value)",
@@ -95,8 +107,9 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-static void parse_location(const struct argp_state *state, struct watch_opts *wo, char *arg)
+static void parse_location(const struct argp_state *state, struct watch_parser *p, char *arg)
 {
+	struct watch_opts *wo = p->wo;
 	struct watchspec w;
 	const char *why;
 	int err = watchspec__parse(arg, &w, &why);
@@ -105,6 +118,8 @@ static void parse_location(const struct argp_state *state, struct watch_opts *wo
 		argp_failure(state, EXIT_RUNTIME, ENOMEM, "LOCATION");
 	if (err)
 		cli__usage_error(state, "invalid location '%s': %s", arg, why);
+	if (w.kind == WATCH_KERNEL_SYM && !p->kernel_location)
+		p->kernel_location = arg;
 	watchspec__free(&w);
 	wo->locations[wo->nr_locations++] = arg;
 }
@@ -119,6 +134,29 @@ static void parse_if(const struct argp_state *state, struct watch_opts *wo, cons
 	if (err)
 		cli__usage_error(state, "invalid --if '%s': %s", arg, why);
 	wo->cond = arg;
+}
+
+/*
+ * --trap: the kernel sends SIGTRAP only to the task of a per-task event,
+ * and before 6.10 it sends it for every access, whatever the program
+ * returns (so --if could not choose the accesses that trap).
+ */
+static void check_trap(const struct argp_state *state, const struct watch_parser *p)
+{
+	unsigned int major = 0, minor = 0;
+
+	if (!p->wo->trap)
+		return;
+	if (p->kernel_location)
+		cli__usage_error(state, "--trap cannot watch '%s': kernel data is watched per CPU, "
+				 "and a trap goes to the thread of a per-thread breakpoint",
+				 p->kernel_location);
+	if (p->wo->nr_terms && !procfs__kernel_version(&major, &minor) &&
+	    (major < 6 || (major == 6 && minor < 10)))
+		cli__usage_error(state, "--trap with --if needs Linux 6.10 or later (this is %u.%u): "
+				 "before it a BPF program cannot keep a breakpoint's SIGTRAP from "
+				 "being sent, so every access would trap",
+				 major, minor);
 }
 
 /* Sampling options that mean nothing here: every access is one sample. */
@@ -144,13 +182,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (cli__after_separator(state, arg))
 			cli_targets__command(state, p->base.opts, arg);
 		else
-			parse_location(state, wo, arg);
+			parse_location(state, p, arg);
 		break;
 	case ARGP_KEY_END:
 		if (!wo->nr_locations)
 			cli__usage_error(state, "no LOCATION given: expected at least one, e.g. "
 						"counter or kernel:jiffies:8");
 		check_sampling(state, p);
+		check_trap(state, p);
 		cli__finish(state, &p->base);
 		wo->session.kallsyms = true;
 		if (wo->out.per_thread)
@@ -184,6 +223,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_LINES:
 		wo->session.symbols.lines = true;
 		wo->out.lines = true;
+		break;
+	case OPT_TRAP:
+		wo->trap = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -41,6 +41,18 @@ unsigned long long procfs__read_ull(const char *path, unsigned long long fallbac
 	return v;
 }
 
+int procfs__kernel_version(unsigned int *major, unsigned int *minor)
+{
+	char *line = procfs__read_line("/proc/sys/kernel/osrelease");
+	int n;
+
+	if (!line)
+		return -errno;
+	n = sscanf(line, "%u.%u", major, minor);
+	free(line);
+	return n == 2 ? 0 : -EINVAL;
+}
+
 pid_t procfs__tgid(pid_t tid)
 {
 	char path[64], *line = NULL;

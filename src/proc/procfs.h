@@ -13,6 +13,13 @@ char *procfs__read_line(const char *path);
 /* The number (1 or more) in @path, e.g. a sysctl; @fallback when there is none. */
 unsigned long long procfs__read_ull(const char *path, unsigned long long fallback);
 
+/*
+ * The running kernel's version, major and minor, from
+ * /proc/sys/kernel/osrelease ("6.18.44-..."). 0 or -errno (-EINVAL: not
+ * of that form).
+ */
+int procfs__kernel_version(unsigned int *major, unsigned int *minor);
+
 /* The process (thread group) of task @tid, or -errno (-ESRCH: no such task). */
 pid_t procfs__tgid(pid_t tid);
 

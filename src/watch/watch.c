@@ -101,6 +101,15 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 		.inherit = inherit,
 		/* a child that execs another program: these addresses mean nothing there */
 		.remove_on_exec = !w->kernel,
+		/*
+		 * --trap: a synchronous SIGTRAP to the accessing thread for each
+		 * access the program keeps (it returns 0 for the others), its
+		 * si_perf_data the location's index; the kernel takes sigtrap only
+		 * with remove_on_exec, on a task, and these events are opened after
+		 * the command's exec (the stop at exec)
+		 */
+		.sigtrap = wm->o->trap,
+		.sig_data = wm->o->trap ? w->index : 0,
 	};
 	int fd = perf_event__open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC), err;
 

@@ -31,6 +31,7 @@ struct watch_opts {
 	unsigned int nr_terms;
 	bool values;                 /* --values: a histogram of the values seen */
 	uint64_t count;              /* --count: stop after this many matching accesses; 0: no */
+	bool trap;                   /* --trap: a matching access sends its thread SIGTRAP */
 };
 
 /*

@@ -16,16 +16,29 @@
  *          __environ).
  *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
  *          writes it (a breakpoint that traps in the kernel).
+ *   trap:  a SIGTRAP handler (SA_SIGINFO) counts the traps it gets, then
+ *          trap_write(i % 10) writes trapme N times; at the end one line
+ *          on stdout: "traps T perf C writer W data D values V,...": C of
+ *          them with si_code TRAP_PERF, W with the ip in trap_write (the
+ *          instruction after the write), D the si_perf_data of the last,
+ *          V the values trapme held at the traps, each once, ascending.
  *
  * The lines of the writing statements are marked "LINE:name" for the tests.
  */
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <ucontext.h>
 #include <unistd.h>
+
+#ifndef TRAP_PERF
+#define TRAP_PERF 6 /* si_code of a perf event's SIGTRAP (Linux 5.13) */
+#endif
 
 volatile int counter;
 volatile long read_me = 42;
@@ -33,6 +46,7 @@ volatile int seven;
 volatile long tick;
 volatile long spare;
 volatile long wide[2];
+volatile int trapme;
 long sink;
 
 __attribute__((noinline)) void bump_one(void)
@@ -126,6 +140,51 @@ static void kwrite(long n)
 	close(fd);
 }
 
+__attribute__((noinline)) void trap_write(int v)
+{
+	trapme = v; /* LINE:trap_write */
+}
+
+static volatile sig_atomic_t traps, perf_traps, writer_traps;
+static volatile unsigned long last_data;
+static volatile unsigned int trapped_values; /* bit v: trapme was v at a trap */
+
+static void on_trap(int sig, siginfo_t *si, void *ucv)
+{
+	const ucontext_t *uc = ucv;
+	uintptr_t ip = uc->uc_mcontext.gregs[REG_RIP];
+
+	(void)sig;
+	traps++;
+	perf_traps += si->si_code == TRAP_PERF;
+	/* data breakpoints trap after the access: the ip is still in trap_write */
+	writer_traps += ip - (uintptr_t)trap_write < 64;
+	/* si_perf_data: the word after si_addr in the kernel's siginfo (glibc 2.36 names none) */
+	last_data = *(const unsigned long *)((const char *)&si->si_addr + sizeof(void *));
+	if (trapme >= 0 && trapme < 10)
+		trapped_values |= 1u << trapme;
+}
+
+static void trap(long n)
+{
+	struct sigaction sa = { .sa_sigaction = on_trap, .sa_flags = SA_SIGINFO };
+	const char *sep = "";
+
+	if (sigaction(SIGTRAP, &sa, NULL))
+		exit(1);
+	for (long i = 0; i < n; i++)
+		trap_write((int)(i % 10));
+	printf("traps %d perf %d writer %d data %lu values ", (int)traps, (int)perf_traps,
+	       (int)writer_traps, last_data);
+	for (int v = 0; v < 10; v++) {
+		if (trapped_values & 1u << v) {
+			printf("%s%d", sep, v);
+			sep = ",";
+		}
+	}
+	printf("\n");
+}
+
 static volatile sig_atomic_t go;
 
 static void on_usr1(int sig)
@@ -140,6 +199,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "kwrite")) {
 		kwrite(n);
+	} else if (argc > 1 && !strcmp(argv[1], "trap")) {
+		trap(n);
 	} else if (argc > 1 && !strcmp(argv[1], "late")) {
 		late(n);
 	} else if (argc > 1 && !strcmp(argv[1], "getenv")) {
