@@ -6,8 +6,11 @@
  * thread (inherited by what the thread creates later) or per CPU for
  * kernel data, each with the program as its handler. A command stops at
  * its exec (the exec program's SIGSTOP) until its breakpoints are set at
- * its new image's addresses. After the run: the stacks written as record
- * writes them, and the summary per location on stderr.
+ * its new image's addresses. More locations than debug registers take
+ * turns (watchrotate.c): every --rotate ms each breakpoint slot is moved
+ * with PERF_EVENT_IOC_MODIFY_ATTRIBUTES on every thread's (or CPU's)
+ * event. After the run: the stacks written as record writes them, and
+ * the summary per location on stderr.
  * The top level of the subcommand with the core.
  */
 #include <dirent.h>
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/hw_breakpoint.h>
@@ -32,6 +36,7 @@
 #include "watch.h"
 #include "watches.h"
 #include "watchinsn.h"
+#include "watchrotate.h"
 
 /* Debug registers of x86-64: what one thread (or CPU) can watch at once. */
 #define WATCH_DEBUG_REGS 4
@@ -39,17 +44,30 @@
 #define WATCH_MAX_KEYS (1u << 16)
 /* How long the command may take to stop at its exec. */
 #define WATCH_EXEC_WAIT_MS 2000
-/* Most addresses in watch_locs (a location in every process it is resolved in). */
-#define WATCH_MAX_ADDRS (1u << 12)
+
+/* A breakpoint event: its slot, the process whose addresses it takes, its attributes now. */
+struct watch_fd {
+	int fd;
+	unsigned int slot;        /* without rotation, the location's index */
+	pid_t tgid;               /* 0: a CPU's (kernel data) */
+	struct perf_event_attr attr;
+};
 
 struct watch_mode {
 	const struct watch_opts *o;
 	struct watch_set ws;
-	int *fds;                 /* the breakpoint events */
+	struct watch_fd *fds;     /* the breakpoint events */
 	size_t nr_fds, cap_fds;
+	unsigned int slots;       /* breakpoints per thread or CPU: the locations, at most 4 */
+	bool slots_fixed;         /* the first thread or CPU got them: ENOSPC is an error now */
+	bool rotate;              /* more locations than registers: they take turns */
+	struct watch_rotation rot;
+	size_t *to;               /* [slot]: where a turn moves it */
+	int timerfd;              /* --rotate's, or -1 */
+	uint64_t moves, move_ns;  /* events moved, and the time it took */
 	struct profile p;
 	struct drain_session *ds;
-	char **labels;            /* several locations: each's first frame, "[ARG]" */
+	char **labels;            /* several locations: each's first frame, "[NAME]" */
 	size_t nr_labels;
 	size_t rows;              /* unique stacks written */
 	struct watch_insns *insns; /* the summary's instructions */
@@ -71,26 +89,30 @@ static unsigned int watch__bp_type(enum watch_access a)
 	}
 }
 
-static int watch__keep_fd(struct watch_mode *wm, int fd)
+static int watch__keep_fd(struct watch_mode *wm, int fd, const struct perf_event_attr *a,
+			  unsigned int slot, pid_t tgid)
 {
-	int err = array__grow((void **)&wm->fds, &wm->cap_fds, wm->nr_fds + 1, sizeof(int));
+	int err = array__grow((void **)&wm->fds, &wm->cap_fds, wm->nr_fds + 1,
+			      sizeof(*wm->fds));
 
 	if (err) {
 		close(fd);
 		return err;
 	}
-	wm->fds[wm->nr_fds++] = fd;
+	wm->fds[wm->nr_fds++] = (struct watch_fd){ fd, slot, tgid, *a };
 	return 0;
 }
 
 /*
- * A breakpoint on location @w at @addr for thread @pid (with @inherit) or,
- * with @pid -1, on CPU @cpu, the program attached. 0, or the exit status
- * after its one line.
+ * A breakpoint on location @w at its place @at for thread @pid (with
+ * @inherit) or, with @pid -1, on CPU @cpu, the program attached: the slot
+ * of @w's index. 0, or the exit status after its one line. Rotating, the
+ * first thread or CPU takes the registers it finds free (fewer slots).
  */
 static int watch__open(struct session *s, struct watch_mode *wm, const struct watch *w,
-		       uint64_t addr, pid_t pid, int cpu, bool inherit)
+		       const struct watch_place *at, pid_t pid, int cpu, bool inherit)
 {
+	uint64_t addr = at->addr;
 	struct perf_event_attr a = {
 		.type = PERF_TYPE_BREAKPOINT,
 		.size = sizeof(a),
@@ -106,30 +128,39 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 
 	if (fd == -ESRCH)
 		return 0; /* the thread exited meanwhile */
+	if (fd == -ENOSPC && wm->rotate && !wm->slots_fixed && w->index) {
+		wm->slots = w->index; /* others hold the rest: the turns go round these */
+		return 0;
+	}
+	if (fd == -ENOSPC && !w->index)
+		return session__fail(s, EXIT_RUNTIME, "no free debug register for location '%s' "
+				     "on %s %d: all %u are held by others (a debugger, perf, "
+				     "another watch)", w->name, pid >= 0 ? "thread" : "CPU",
+				     pid >= 0 ? pid : cpu, WATCH_DEBUG_REGS);
 	if (fd == -ENOSPC) {
 		unsigned int ours = w->index;
 
-		/* the locations before this one hold a register each on this thread or CPU */
-		return session__fail(s, ours >= WATCH_DEBUG_REGS ? EXIT_USAGE : EXIT_RUNTIME,
+		/* the slots before this one hold a register each on this thread or CPU */
+		return session__fail(s, EXIT_RUNTIME,
 				     "no free debug register for location '%s': %u of %u in use "
 				     "on %s %d (%u by this watch, %u by others: a debugger, perf, "
 				     "another watch); watch at most %u location%s here",
-				     w->arg, WATCH_DEBUG_REGS, WATCH_DEBUG_REGS,
+				     w->name, WATCH_DEBUG_REGS, WATCH_DEBUG_REGS,
 				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu, ours,
 				     WATCH_DEBUG_REGS - ours, ours, ours == 1 ? "" : "s");
 	}
 	if (fd < 0)
 		return session__fail(s, EXIT_RUNTIME, "cannot set a breakpoint on location '%s' "
 				     "(0x%" PRIx64 ", %u bytes, %s) for %s %d: %s",
-				     w->arg, addr, w->len, watch_access__name(wm->ws.access),
+				     w->name, addr, w->len, watch_access__name(wm->ws.access),
 				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
 				     strerror(-fd));
-	err = watch__keep_fd(wm, fd);
+	err = watch__keep_fd(wm, fd, &a, w->index, at->tgid);
 	if (!err && ioctl(fd, PERF_EVENT_IOC_SET_BPF, loader__sample_fd(session__loader(s))))
 		err = -errno;
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot attach to the breakpoint on "
-				     "location '%s': %s", w->arg, strerror(-err));
+				     "location '%s': %s", w->name, strerror(-err));
 	return 0;
 }
 
@@ -149,25 +180,26 @@ static int watch__store(struct session *s, struct watch_mode *wm, pid_t tgid)
 			err = loader__set_watch_addr(session__loader(s), w->places[j].addr, &loc);
 			if (err)
 				return session__fail(s, EXIT_RUNTIME, "cannot store location '%s': %s",
-						     w->arg, strerror(-err));
+						     w->name, strerror(-err));
 		}
 	}
 	return 0;
 }
 
-/* The breakpoints of every location in @tgid on thread @tid. */
+/* The breakpoints of thread @tid, of process @tgid: slot i on location i. */
 static int watch__open_thread(struct session *s, struct watch_mode *wm, pid_t tgid, pid_t tid,
 			      bool inherit)
 {
 	int status = 0;
 
-	for (size_t i = 0; i < wm->ws.nr && !status; i++) {
+	for (size_t i = 0; i < wm->slots && !status; i++) {
 		const struct watch *w = &wm->ws.w[i];
 
 		for (size_t j = 0; j < w->nr_places && !status; j++)
 			if (w->places[j].tgid == tgid)
-				status = watch__open(s, wm, w, w->places[j].addr, tid, -1, inherit);
+				status = watch__open(s, wm, w, &w->places[j], tid, -1, inherit);
 	}
+	wm->slots_fixed = true;
 	return status;
 }
 
@@ -240,7 +272,7 @@ static char *watch__command_path(const char *cmd)
 	return full;
 }
 
-/* Several locations: the first frame of a stack says which, "[ARG]". 0 or -ENOMEM. */
+/* Several locations: the first frame of a stack says which, "[NAME]". 0 or -ENOMEM. */
 static int watch__labels(struct watch_mode *wm)
 {
 	if (wm->ws.nr < 2)
@@ -250,7 +282,7 @@ static int watch__labels(struct watch_mode *wm)
 		return -ENOMEM;
 	wm->nr_labels = wm->ws.nr;
 	for (size_t i = 0; i < wm->ws.nr; i++)
-		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].arg) < 0)
+		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].name) < 0)
 			return -ENOMEM;
 	drain_session__set_ranges(wm->ds, (const char *const *)wm->labels);
 	return 0;
@@ -287,6 +319,9 @@ static int watch__prepare(struct session *s, void *priv)
 					     "libraries after its exec, and BINARY:SYMBOL is "
 					     "resolved in what a process maps when it starts: "
 					     "watch it with -p", wm->ws.w[i].arg);
+	/* more locations than registers: the first ones start, and all take turns */
+	wm->rotate = wm->ws.nr > WATCH_DEBUG_REGS;
+	wm->slots = wm->rotate ? WATCH_DEBUG_REGS : wm->ws.nr;
 	if (!err && cmd && !t->all_cpus) {
 		char *path = watch__command_path(t->command[0]);
 
@@ -309,11 +344,17 @@ static int watch__configure(struct session *s, void *priv, struct loader_cfg *cf
 {
 	struct watch_mode *wm = priv;
 	const struct watch_opts *o = wm->o;
+	size_t addrs = 0;
 
-	(void)s;
+	/* an address per place, and the command's at its exec */
+	for (size_t i = 0; i < wm->ws.nr; i++)
+		addrs += wm->ws.w[i].nr_places + (wm->held != 0);
+	if (addrs > UINT32_MAX)
+		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map holds "
+				     "at most %u", addrs, UINT32_MAX);
 	cfg->watch = true;
 	cfg->watch_locs = wm->ws.nr;
-	cfg->watch_addrs = WATCH_MAX_ADDRS;
+	cfg->watch_addrs = addrs;
 	cfg->watch_keys = WATCH_MAX_KEYS;
 	cfg->watch_values = o->values;
 	cfg->watch_count = o->count;
@@ -342,6 +383,36 @@ static int watch__start(struct session *s, void *priv, const struct loader_cfg *
 	return status;
 }
 
+/*
+ * The breakpoints are set: with more locations than registers, the turns
+ * start (the timer), from the slots the first thread or CPU got.
+ */
+static int watch__rotate_start(struct session *s, struct watch_mode *wm)
+{
+	uint64_t ns = (uint64_t)wm->o->rotate_ms * 1000000;
+	struct itimerspec its = { .it_interval = { ns / 1000000000, ns % 1000000000 } };
+	int err;
+
+	if (!wm->rotate)
+		return 0;
+	its.it_value = its.it_interval;
+	if (wm->slots < WATCH_DEBUG_REGS)
+		session__note(s, "%u of the %u debug registers are free (others hold the rest: "
+			      "a debugger, perf, another watch): the %zu locations take turns "
+			      "on %u", wm->slots, WATCH_DEBUG_REGS, wm->ws.nr, wm->slots);
+	err = watch_rotation__init(&wm->rot, wm->ws.nr, wm->slots, wm->t_start);
+	wm->to = err ? NULL : calloc(wm->slots, sizeof(*wm->to));
+	err = err ?: wm->to ? 0 : -ENOMEM;
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot rotate the locations: %s",
+				     strerror(-err));
+	wm->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (wm->timerfd < 0 || timerfd_settime(wm->timerfd, 0, &its, NULL))
+		return session__fail(s, EXIT_RUNTIME, "cannot set up the --rotate timer: %s",
+				     strerror(errno));
+	return 0;
+}
+
 /* The breakpoints: per CPU for kernel data, per thread of the -p and -t targets. */
 static int watch__events(struct session *s, void *priv)
 {
@@ -358,14 +429,15 @@ static int watch__events(struct session *s, void *priv)
 		for (size_t c = 0; c < (t->cpus.nr ? t->cpus.nr : cpus.nr) && !status; c++) {
 			int cpu = t->cpus.nr ? t->cpus.ids[c] : cpus.ids[c];
 
-			for (size_t i = 0; i < wm->ws.nr && !status; i++) {
+			for (size_t i = 0; i < wm->slots && !status; i++) {
 				const struct watch *w = &wm->ws.w[i];
 
-				status = watch__open(s, wm, w, w->places[0].addr, -1, cpu, false);
+				status = watch__open(s, wm, w, &w->places[0], -1, cpu, false);
 			}
+			wm->slots_fixed = true;
 		}
 		idlist__free(&cpus);
-		return status;
+		return status ?: watch__rotate_start(s, wm);
 	}
 	for (size_t i = 0; i < t->pids.nr && !status; i++)
 		status = watch__open_process(s, wm, t->pids.ids[i]);
@@ -375,7 +447,8 @@ static int watch__events(struct session *s, void *priv)
 		status = watch__open_thread(s, wm, tgid > 0 ? tgid : t->tids.ids[i],
 					    t->tids.ids[i], false);
 	}
-	return status;
+	/* a command's are set at its exec */
+	return status ?: wm->held ? 0 : watch__rotate_start(s, wm);
 }
 
 /* The command, stopped at its exec: resolve, set its breakpoints, continue it. */
@@ -415,6 +488,7 @@ static void watch__exec(struct session *s, void *priv, pid_t tgid)
 		wm->t_start = monotime__ns();
 		status = watch__store(s, wm, tgid);
 		status = status ?: watch__open_thread(s, wm, tgid, tgid, true);
+		status = status ?: watch__rotate_start(s, wm);
 		if (status)
 			session__stop(s, status);
 	}
@@ -433,6 +507,76 @@ static void watch__tick(struct session *s, void *priv)
 	}
 }
 
+/*
+ * Slot @slot of every thread (or CPU) to location @w, at its address in
+ * each event's process; the kernel applies it to the inherited copies
+ * too. Its address is in watch_locs since the start. 0, or the exit
+ * status after its one line.
+ */
+static int watch__move(struct session *s, struct watch_mode *wm, unsigned int slot,
+		       const struct watch *w)
+{
+	uint64_t t0 = monotime__ns(), now;
+
+	for (size_t i = 0; i < wm->nr_fds; i++) {
+		struct watch_fd *f = &wm->fds[i];
+		const struct watch_place *at;
+		struct perf_event_attr a;
+
+		if (f->slot != slot)
+			continue;
+		at = watch__place(w, f->tgid);
+		a = f->attr;
+		if (!at)
+			return session__fail(s, EXIT_RUNTIME, "location '%s' has no address in "
+					     "process %d", w->name, f->tgid);
+		a.bp_addr = at->addr;
+		a.bp_len = w->len;
+		a.sig_data = w->index; /* --trap's si_perf_data follows the location */
+		a.disabled = 0;        /* the kernel copies it: 1 would leave the event off */
+		if (ioctl(f->fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a)) {
+			if (errno == ESRCH)
+				continue; /* its thread is gone */
+			return session__fail(s, EXIT_RUNTIME, "cannot move a breakpoint to "
+					     "location '%s' (0x%" PRIx64 "): %s", w->name,
+					     at->addr, strerror(errno));
+		}
+		f->attr = a;
+		wm->moves++;
+	}
+	now = monotime__ns();
+	wm->move_ns += now - t0;
+	watch_rotation__move(&wm->rot, slot, w->index, now);
+	return 0;
+}
+
+static int watch__fd(void *priv)
+{
+	const struct watch_mode *wm = priv;
+
+	return wm->t_stop ? -1 : wm->timerfd;
+}
+
+/* --rotate's timer: the next turn, each slot that changes moved. */
+static int watch__ready(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+	uint64_t ticks;
+	int status = 0;
+
+	if (read(wm->timerfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
+		return -errno;
+	watch_rotation__plan(&wm->rot, wm->to);
+	for (unsigned int slot = 0; slot < wm->slots && !status; slot++)
+		if (wm->to[slot] != wm->rot.at[slot])
+			status = watch__move(s, wm, slot, &wm->ws.w[wm->to[slot]]);
+	if (status) {
+		session__stop(s, status);
+		wm->t_stop = monotime__ns();
+	}
+	return 0;
+}
+
 /* Sampling has stopped: the breakpoints go; a command still held goes on (to be ended). */
 static void watch__stopped(struct session *s, void *priv)
 {
@@ -441,7 +585,9 @@ static void watch__stopped(struct session *s, void *priv)
 	(void)s;
 	wm->t_stop = monotime__ns();
 	for (size_t i = 0; i < wm->nr_fds; i++)
-		ioctl(wm->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+		ioctl(wm->fds[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (wm->rot.nr_slots)
+		watch_rotation__stop(&wm->rot, wm->t_stop);
 	if (wm->held)
 		kill(wm->held, SIGCONT);
 }
@@ -575,13 +721,14 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 			  double seconds)
 {
 	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
+	double watched = wm->rotate ? watch_rotation__watched_ns(&wm->rot, w->index) / 1e9 : 0;
 	struct watch_count c;
 	int err;
 
 	err = loader__watch_count(session__loader(s), w->index, &c);
 	if (err)
 		return err;
-	fprintf(stderr, "%s: '%s'", session__prog(s), w->arg);
+	fprintf(stderr, "%s: '%s'", session__prog(s), w->name);
 	if (w->nr_places == 1)
 		fprintf(stderr, " (0x%" PRIx64 ", %u bytes, %s)", w->places[0].addr, w->len,
 			watch_access__name(wm->ws.access));
@@ -593,7 +740,15 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 		fprintf(stderr, ", %" PRIu64 " dropped by --if", (uint64_t)c.dropped);
 	if (c.over)
 		fprintf(stderr, ", %" PRIu64 " after --count", (uint64_t)c.over);
-	fprintf(stderr, ", watched %.2f s\n", seconds);
+	if (!wm->rotate) {
+		fprintf(stderr, ", watched %.2f s\n", seconds);
+	} else if (!watched) {
+		fprintf(stderr, ", not watched (the run ended before its turn)\n");
+	} else {
+		/* accesses at the rate seen while watched, over the whole run: an estimate */
+		fprintf(stderr, ", watched %.2f s of %.2f s: ~%.0f in the run (~%.0f/s)\n",
+			watched, seconds, c.kept * seconds / watched, c.kept / watched);
+	}
 	err = loader__for_each_watch_ip(session__loader(s), watch_rows__add, &rows);
 	if (!err)
 		qsort(rows.r, rows.nr, sizeof(*rows.r), watch_row__cmp);
@@ -632,6 +787,12 @@ static int watch__finish(struct session *s, void *priv)
 	wm->insns = watch_insns__new(o->session.symbols.demangle,
 				     o->session.symbols.debug_dirs);
 	err = wm->insns ? 0 : -ENOMEM;
+	if (wm->rotate)
+		session__note(s, "%zu locations took turns on %u debug registers, %u ms each "
+			      "(%" PRIu64 " turns, %.1f µs a move): a location's accesses are "
+			      "those seen while it was watched; '~N in the run' estimates them "
+			      "over the whole run", wm->ws.nr, wm->slots, o->rotate_ms,
+			      wm->rot.turns, wm->moves ? wm->move_ns / 1e3 / wm->moves : 0.0);
 	for (size_t i = 0; i < wm->ws.nr && !err; i++)
 		err = watch__summary(s, wm, &wm->ws.w[i], seconds);
 	if (err)
@@ -654,13 +815,19 @@ static void watch__end(struct session *s, void *priv)
 
 	(void)s;
 	for (size_t i = 0; i < wm->nr_fds; i++)
-		close(wm->fds[i]);
+		close(wm->fds[i].fd);
 	free(wm->fds);
 	wm->fds = NULL;
 	wm->nr_fds = 0;
 	if (wm->held)
 		kill(wm->held, SIGCONT);
 	wm->held = 0;
+	if (wm->timerfd >= 0)
+		close(wm->timerfd);
+	wm->timerfd = -1;
+	watch_rotation__free(&wm->rot);
+	free(wm->to);
+	wm->to = NULL;
 	watch_set__free(&wm->ws);
 	watch_insns__free(wm->insns); /* its binaries are the process table's */
 	wm->insns = NULL;
@@ -672,6 +839,8 @@ static const struct session_hooks watch_hooks = {
 	.start = watch__start,
 	.events = watch__events,
 	.exec = watch__exec,
+	.fd = watch__fd,
+	.ready = watch__ready,
 	.tick = watch__tick,
 	.stopped = watch__stopped,
 	.finish = watch__finish,
@@ -682,6 +851,7 @@ int watch__run(const struct watch_opts *o)
 {
 	/* the profile keeps what its format shows (as record's) */
 	struct watch_mode wm = { .o = o,
+				 .timerfd = -1,
 				 .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
 				 .p.keep_bins = o->out.format->needs_bins };
 	struct unwind_session *us = unwind_session__new(&o->unwind);

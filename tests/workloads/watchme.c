@@ -16,15 +16,24 @@
  *          __environ).
  *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
  *          writes it (a breakpoint that traps in the kernel).
+ *   rotate: for N milliseconds, rounds in which each element i of ring[16]
+ *          is written i % 4 + 1 times (1, 2, 3, 4, 1, 2, ...), by a thread
+ *          created now (it inherits the command's breakpoints, so a watch
+ *          that moves them must move its copies too). Four consecutive
+ *          elements from a multiple of 4 take 10 writes a round, whichever
+ *          they are: watched 4 at a time, the round's pace is the same in
+ *          every turn, and each element's rate is its weight.
  *
  * The lines of the writing statements are marked "LINE:name" for the tests.
  */
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 volatile int counter;
@@ -33,6 +42,7 @@ volatile int seven;
 volatile long tick;
 volatile long spare;
 volatile long wide[2];
+volatile int ring[16];
 long sink;
 
 __attribute__((noinline)) void bump_one(void)
@@ -126,6 +136,34 @@ static void kwrite(long n)
 	close(fd);
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void *rotate_thread(void *arg)
+{
+	uint64_t end = now_ms() + (uint64_t)*(long *)arg;
+
+	while (now_ms() < end)
+		for (int i = 0; i < 16; i++)
+			for (int k = 0; k <= i % 4; k++)
+				ring[i] = k; /* LINE:rotate */
+	return NULL;
+}
+
+static void rotate(long ms)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, rotate_thread, &ms))
+		exit(1);
+	pthread_join(t, NULL);
+}
+
 static volatile sig_atomic_t go;
 
 static void on_usr1(int sig)
@@ -140,6 +178,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "kwrite")) {
 		kwrite(n);
+	} else if (argc > 1 && !strcmp(argv[1], "rotate")) {
+		rotate(n);
 	} else if (argc > 1 && !strcmp(argv[1], "late")) {
 		late(n);
 	} else if (argc > 1 && !strcmp(argv[1], "getenv")) {
