@@ -7,9 +7,8 @@
  * kernel data, each with the program as its handler. A command stops at
  * its exec (the exec program's SIGSTOP) until its breakpoints are set at
  * its new image's addresses. More locations than debug registers take
- * turns (watchrotate.c): every --rotate ms each breakpoint slot is moved
- * with PERF_EVENT_IOC_MODIFY_ATTRIBUTES on every thread's (or CPU's)
- * event. After the run: the stacks written as record writes them, and
+ * turns (watchrotate.c) on the breakpoint slots, moved every --rotate ms
+ * by a thread of their own (watchmove.c). After the run: the stacks written as record writes them, and
  * the summary per location on stderr.
  * The top level of the subcommand with the core.
  */
@@ -21,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/hw_breakpoint.h>
@@ -36,7 +34,7 @@
 #include "watch.h"
 #include "watches.h"
 #include "watchinsn.h"
-#include "watchrotate.h"
+#include "watchmove.h"
 
 /* Debug registers of x86-64: what one thread (or CPU) can watch at once. */
 #define WATCH_DEBUG_REGS 4
@@ -44,14 +42,6 @@
 #define WATCH_MAX_KEYS (1u << 16)
 /* How long the command may take to stop at its exec. */
 #define WATCH_EXEC_WAIT_MS 2000
-
-/* A breakpoint event: its slot, the process whose addresses it takes, its attributes now. */
-struct watch_fd {
-	int fd;
-	unsigned int slot;        /* without rotation, the location's index */
-	pid_t tgid;               /* 0: a CPU's (kernel data) */
-	struct perf_event_attr attr;
-};
 
 struct watch_mode {
 	const struct watch_opts *o;
@@ -61,10 +51,7 @@ struct watch_mode {
 	unsigned int slots;       /* breakpoints per thread or CPU: the locations, at most 4 */
 	bool slots_fixed;         /* the first thread or CPU got them: ENOSPC is an error now */
 	bool rotate;              /* more locations than registers: they take turns */
-	struct watch_rotation rot;
-	size_t *to;               /* [slot]: where a turn moves it */
-	int timerfd;              /* --rotate's, or -1 */
-	uint64_t moves, move_ns;  /* events moved, and the time it took */
+	struct watch_mover *mover; /* the turns, once the breakpoints are set */
 	struct profile p;
 	struct drain_session *ds;
 	char **labels;            /* several locations: each's first frame, "[NAME]" */
@@ -389,27 +376,19 @@ static int watch__start(struct session *s, void *priv, const struct loader_cfg *
  */
 static int watch__rotate_start(struct session *s, struct watch_mode *wm)
 {
-	uint64_t ns = (uint64_t)wm->o->rotate_ms * 1000000;
-	struct itimerspec its = { .it_interval = { ns / 1000000000, ns % 1000000000 } };
 	int err;
 
 	if (!wm->rotate)
 		return 0;
-	its.it_value = its.it_interval;
 	if (wm->slots < WATCH_DEBUG_REGS)
 		session__note(s, "%u of the %u debug registers are free (others hold the rest: "
 			      "a debugger, perf, another watch): the %zu locations take turns "
 			      "on %u", wm->slots, WATCH_DEBUG_REGS, wm->ws.nr, wm->slots);
-	err = watch_rotation__init(&wm->rot, wm->ws.nr, wm->slots, wm->t_start);
-	wm->to = err ? NULL : calloc(wm->slots, sizeof(*wm->to));
-	err = err ?: wm->to ? 0 : -ENOMEM;
+	err = watch_mover__start(&wm->mover, wm->fds, wm->nr_fds, &wm->ws, wm->slots,
+				 wm->o->rotate_ms, wm->t_start);
 	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot rotate the locations: %s",
-				     strerror(-err));
-	wm->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (wm->timerfd < 0 || timerfd_settime(wm->timerfd, 0, &its, NULL))
-		return session__fail(s, EXIT_RUNTIME, "cannot set up the --rotate timer: %s",
-				     strerror(errno));
+		return session__fail(s, EXIT_RUNTIME, "cannot start the turns of the locations: "
+				     "%s", strerror(-err));
 	return 0;
 }
 
@@ -507,73 +486,22 @@ static void watch__tick(struct session *s, void *priv)
 	}
 }
 
-/*
- * Slot @slot of every thread (or CPU) to location @w, at its address in
- * each event's process; the kernel applies it to the inherited copies
- * too. Its address is in watch_locs since the start. 0, or the exit
- * status after its one line.
- */
-static int watch__move(struct session *s, struct watch_mode *wm, unsigned int slot,
-		       const struct watch *w)
-{
-	uint64_t t0 = monotime__ns(), now;
-
-	for (size_t i = 0; i < wm->nr_fds; i++) {
-		struct watch_fd *f = &wm->fds[i];
-		const struct watch_place *at;
-		struct perf_event_attr a;
-
-		if (f->slot != slot)
-			continue;
-		at = watch__place(w, f->tgid);
-		a = f->attr;
-		if (!at)
-			return session__fail(s, EXIT_RUNTIME, "location '%s' has no address in "
-					     "process %d", w->name, f->tgid);
-		a.bp_addr = at->addr;
-		a.bp_len = w->len;
-		a.sig_data = w->index; /* --trap's si_perf_data follows the location */
-		a.disabled = 0;        /* the kernel copies it: 1 would leave the event off */
-		if (ioctl(f->fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a)) {
-			if (errno == ESRCH)
-				continue; /* its thread is gone */
-			return session__fail(s, EXIT_RUNTIME, "cannot move a breakpoint to "
-					     "location '%s' (0x%" PRIx64 "): %s", w->name,
-					     at->addr, strerror(errno));
-		}
-		f->attr = a;
-		wm->moves++;
-	}
-	now = monotime__ns();
-	wm->move_ns += now - t0;
-	watch_rotation__move(&wm->rot, slot, w->index, now);
-	return 0;
-}
-
 static int watch__fd(void *priv)
 {
 	const struct watch_mode *wm = priv;
 
-	return wm->t_stop ? -1 : wm->timerfd;
+	return watch_mover__fd(wm->mover);
 }
 
-/* --rotate's timer: the next turn, each slot that changes moved. */
+/* A move failed: the turns stopped, and so does the run. */
 static int watch__ready(struct session *s, void *priv)
 {
 	struct watch_mode *wm = priv;
-	uint64_t ticks;
-	int status = 0;
+	uint64_t n;
 
-	if (read(wm->timerfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
-		return -errno;
-	watch_rotation__plan(&wm->rot, wm->to);
-	for (unsigned int slot = 0; slot < wm->slots && !status; slot++)
-		if (wm->to[slot] != wm->rot.at[slot])
-			status = watch__move(s, wm, slot, &wm->ws.w[wm->to[slot]]);
-	if (status) {
-		session__stop(s, status);
-		wm->t_stop = monotime__ns();
-	}
+	if (read(watch_mover__fd(wm->mover), &n, sizeof(n)) < 0)
+		return 0;
+	session__stop(s, session__fail(s, EXIT_RUNTIME, "%s", watch_mover__error(wm->mover)));
 	return 0;
 }
 
@@ -584,10 +512,9 @@ static void watch__stopped(struct session *s, void *priv)
 
 	(void)s;
 	wm->t_stop = monotime__ns();
+	watch_mover__stop(wm->mover, wm->t_stop); /* before the events it moves are touched */
 	for (size_t i = 0; i < wm->nr_fds; i++)
 		ioctl(wm->fds[i].fd, PERF_EVENT_IOC_DISABLE, 0);
-	if (wm->rot.nr_slots)
-		watch_rotation__stop(&wm->rot, wm->t_stop);
 	if (wm->held)
 		kill(wm->held, SIGCONT);
 }
@@ -721,7 +648,8 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 			  double seconds)
 {
 	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
-	double watched = wm->rotate ? watch_rotation__watched_ns(&wm->rot, w->index) / 1e9 : 0;
+	double watched = wm->mover ? watch_rotation__watched_ns(watch_mover__rotation(wm->mover),
+								 w->index) / 1e9 : 0;
 	struct watch_count c;
 	int err;
 
@@ -787,12 +715,17 @@ static int watch__finish(struct session *s, void *priv)
 	wm->insns = watch_insns__new(o->session.symbols.demangle,
 				     o->session.symbols.debug_dirs);
 	err = wm->insns ? 0 : -ENOMEM;
-	if (wm->rotate)
+	if (wm->mover) {
+		uint64_t moves, ns;
+
+		watch_mover__cost(wm->mover, &moves, &ns);
 		session__note(s, "%zu locations took turns on %u debug registers, %u ms each "
 			      "(%" PRIu64 " turns, %.1f µs a move): a location's accesses are "
 			      "those seen while it was watched; '~N in the run' estimates them "
 			      "over the whole run", wm->ws.nr, wm->slots, o->rotate_ms,
-			      wm->rot.turns, wm->moves ? wm->move_ns / 1e3 / wm->moves : 0.0);
+			      watch_mover__rotation(wm->mover)->turns,
+			      moves ? ns / 1e3 / moves : 0.0);
+	}
 	for (size_t i = 0; i < wm->ws.nr && !err; i++)
 		err = watch__summary(s, wm, &wm->ws.w[i], seconds);
 	if (err)
@@ -814,6 +747,8 @@ static void watch__end(struct session *s, void *priv)
 	struct watch_mode *wm = priv;
 
 	(void)s;
+	watch_mover__free(wm->mover); /* the thread first: it moves the events */
+	wm->mover = NULL;
 	for (size_t i = 0; i < wm->nr_fds; i++)
 		close(wm->fds[i].fd);
 	free(wm->fds);
@@ -822,12 +757,6 @@ static void watch__end(struct session *s, void *priv)
 	if (wm->held)
 		kill(wm->held, SIGCONT);
 	wm->held = 0;
-	if (wm->timerfd >= 0)
-		close(wm->timerfd);
-	wm->timerfd = -1;
-	watch_rotation__free(&wm->rot);
-	free(wm->to);
-	wm->to = NULL;
 	watch_set__free(&wm->ws);
 	watch_insns__free(wm->insns); /* its binaries are the process table's */
 	wm->insns = NULL;
@@ -851,7 +780,6 @@ int watch__run(const struct watch_opts *o)
 {
 	/* the profile keeps what its format shows (as record's) */
 	struct watch_mode wm = { .o = o,
-				 .timerfd = -1,
 				 .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
 				 .p.keep_bins = o->out.format->needs_bins };
 	struct unwind_session *us = unwind_session__new(&o->unwind);

@@ -212,7 +212,7 @@ static int watch__settle(struct watch_set *ws, struct watch *w, bool known, bool
 				       "from offset %" PRIu64 " end at byte %" PRIu64 "; %s is %"
 				       PRIu64 " bytes", w->arg, w->spec.count, w->len,
 				       w->len == 1 ? "" : "s", w->spec.offset,
-				       w->spec.offset + w->spec.count * w->len, sym, size);
+				       (uint64_t)(w->spec.offset + w->spec.count * w->len), sym, size);
 	return 0;
 }
 

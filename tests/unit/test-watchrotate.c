@@ -93,17 +93,22 @@ int main(void)
 	turns(16, 3, 47);
 	turns(1000, 4, 249);
 
-	/* the first turn of 5 on 4: slot 0 (location 0) moves to 4, the others stay */
+	/* the first turn of 5 on 4 is 4, 0, 1, 2: slot 3 moves to 4, the others stay */
 	watch_rotation__init(&r, 5, 4, 0);
 	watch_rotation__plan(&r, to);
-	CHECK(to[0] == 4 && to[1] == 1 && to[2] == 2 && to[3] == 3,
-	      "5 on 4: the first turn moves slot 0 to location 4 (%zu %zu %zu %zu)", to[0],
+	CHECK(to[0] == 0 && to[1] == 1 && to[2] == 2 && to[3] == 4,
+	      "5 on 4: the first turn moves slot 3 to location 4 (%zu %zu %zu %zu)", to[0],
 	      to[1], to[2], to[3]);
-	watch_rotation__move(&r, 0, 4, 30);
+	watch_rotation__move(&r, 3, 4, 30);
 	watch_rotation__stop(&r, 50);
-	CHECK(watch_rotation__watched_ns(&r, 0) == 30 && watch_rotation__watched_ns(&r, 4) == 20 &&
-	      watch_rotation__watched_ns(&r, 1) == 50,
-	      "5 on 4: location 0 watched 30 ns, 4 from then on 20, 1 the whole 50");
+	CHECK(watch_rotation__watched_ns(&r, 3) == 30 && watch_rotation__watched_ns(&r, 4) == 20 &&
+	      watch_rotation__watched_ns(&r, 0) == 50,
+	      "5 on 4: location 3 watched 30 ns, 4 from then on 20, 0 the whole 50");
+	/* the next turn is 3, 4, 0, 1: slot 2 (location 2) takes 3 */
+	watch_rotation__plan(&r, to);
+	CHECK(to[0] == 0 && to[1] == 1 && to[2] == 3 && to[3] == 4,
+	      "5 on 4: the second turn moves slot 2 to location 3 (%zu %zu %zu %zu)", to[0],
+	      to[1], to[2], to[3]);
 	CHECK(watch_rotation__watched_ns(&r, 99) == 0, "a location out of range: 0");
 	watch_rotation__free(&r);
 	watch_rotation__free(&r);
