@@ -8,8 +8,8 @@
  * its exec (the exec program's SIGSTOP) until its breakpoints are set at
  * its new image's addresses. More locations than debug registers take
  * turns (watchrotate.c) on the breakpoint slots, moved every --rotate ms
- * by a thread of their own (watchmove.c). After the run: the stacks written as record writes them, and
- * the summary per location on stderr.
+ * by a thread of their own (watchmove.c). After the run: the stacks
+ * written as record writes them, and the summary per location on stderr.
  * The top level of the subcommand with the core.
  */
 #include <dirent.h>
@@ -48,8 +48,8 @@ struct watch_mode {
 	struct watch_set ws;
 	struct watch_fd *fds;     /* the breakpoint events */
 	size_t nr_fds, cap_fds;
-	unsigned int slots;       /* breakpoints per thread or CPU: the locations, at most 4 */
-	bool slots_fixed;         /* the first thread or CPU got them: ENOSPC is an error now */
+	unsigned int slots;       /* breakpoints per thread or CPU: at most 4 */
+	bool slots_fixed;         /* the first thread or CPU has them: ENOSPC is an error */
 	bool rotate;              /* more locations than registers: they take turns */
 	struct watch_mover *mover; /* the turns, once the breakpoints are set */
 	struct profile p;
@@ -120,10 +120,11 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 		return 0;
 	}
 	if (fd == -ENOSPC && !w->index)
-		return session__fail(s, EXIT_RUNTIME, "no free debug register for location '%s' "
-				     "on %s %d: all %u are held by others (a debugger, perf, "
-				     "another watch)", w->name, pid >= 0 ? "thread" : "CPU",
-				     pid >= 0 ? pid : cpu, WATCH_DEBUG_REGS);
+		return session__fail(s, EXIT_RUNTIME, "no free debug register for "
+				     "location '%s' on %s %d: all %u are held by others (a "
+				     "debugger, perf, another watch)", w->name,
+				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
+				     WATCH_DEBUG_REGS);
 	if (fd == -ENOSPC) {
 		unsigned int ours = w->index;
 
@@ -337,8 +338,8 @@ static int watch__configure(struct session *s, void *priv, struct loader_cfg *cf
 	for (size_t i = 0; i < wm->ws.nr; i++)
 		addrs += wm->ws.w[i].nr_places + (wm->held != 0);
 	if (addrs > UINT32_MAX)
-		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map holds "
-				     "at most %u", addrs, UINT32_MAX);
+		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map "
+				     "holds at most %u", addrs, UINT32_MAX);
 	cfg->watch = true;
 	cfg->watch_locs = wm->ws.nr;
 	cfg->watch_addrs = addrs;
@@ -381,14 +382,15 @@ static int watch__rotate_start(struct session *s, struct watch_mode *wm)
 	if (!wm->rotate)
 		return 0;
 	if (wm->slots < WATCH_DEBUG_REGS)
-		session__note(s, "%u of the %u debug registers are free (others hold the rest: "
-			      "a debugger, perf, another watch): the %zu locations take turns "
-			      "on %u", wm->slots, WATCH_DEBUG_REGS, wm->ws.nr, wm->slots);
+		session__note(s, "%u of the %u debug registers are free (others hold the "
+			      "rest: a debugger, perf, another watch): the %zu locations "
+			      "take turns on %u", wm->slots, WATCH_DEBUG_REGS, wm->ws.nr,
+			      wm->slots);
 	err = watch_mover__start(&wm->mover, wm->fds, wm->nr_fds, &wm->ws, wm->slots,
 				 wm->o->rotate_ms, wm->t_start);
 	if (err)
-		return session__fail(s, EXIT_RUNTIME, "cannot start the turns of the locations: "
-				     "%s", strerror(-err));
+		return session__fail(s, EXIT_RUNTIME, "cannot start the turns of the "
+				     "locations: %s", strerror(-err));
 	return 0;
 }
 
@@ -648,8 +650,8 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 			  double seconds)
 {
 	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
-	double watched = wm->mover ? watch_rotation__watched_ns(watch_mover__rotation(wm->mover),
-								 w->index) / 1e9 : 0;
+	const struct watch_rotation *rot = wm->mover ? watch_mover__rotation(wm->mover) : NULL;
+	double watched = rot ? watch_rotation__watched_ns(rot, w->index) / 1e9 : 0;
 	struct watch_count c;
 	int err;
 

@@ -27,7 +27,7 @@ struct watch_opts {
 	char **locations;            /* LOCATION arguments, checked by watchspec */
 	size_t nr_locations;
 	enum watch_access access;    /* --access */
-	unsigned int rotate_ms;      /* --rotate: a turn's length, with more locations than registers */
+	unsigned int rotate_ms;      /* --rotate: a turn (more locations than registers) */
 	const char *cond;            /* --if as given, or NULL */
 	struct watch_term terms[WATCH_MAX_TERMS];
 	unsigned int nr_terms;

@@ -69,7 +69,8 @@ int watch_set__init(struct watch_set *ws, char *const *args, size_t n,
 	for (i = 0; i < n && !err; i++) {
 		err = watchspec__parse(args[i], &specs[i], &why);
 		if (err && err != -ENOMEM)
-			err = watch_set__fail(ws, err, "invalid location '%s': %s", args[i], why);
+			err = watch_set__fail(ws, err, "invalid location '%s': %s", args[i],
+					      why);
 		total += err ? 0 : specs[i].count;
 	}
 	ws->w = err ? NULL : calloc(total ? total : 1, sizeof(*ws->w));
@@ -123,9 +124,9 @@ int watch_set__check(struct watch_set *ws, bool all, bool one_target)
 		const struct watch *w = &ws->w[i];
 
 		if (w->spec.count > 1 && ws->access == WATCH_ACCESS_X)
-			return watch_set__fail(ws, -EINVAL, "location '%s': elements (*COUNT) are "
-					       "data; an instruction breakpoint (--access=x) watches "
-					       "one function each", w->arg);
+			return watch_set__fail(ws, -EINVAL, "location '%s': elements (*COUNT) "
+					       "are data; an instruction breakpoint (--access=x) "
+					       "watches one function each", w->arg);
 		if (w->spec.count > 1 && !w->spec.len)
 			return watch_set__fail(ws, -EINVAL, "location '%s': elements (*COUNT) "
 					       "need their length: e.g. '%.*s:4*%llu' for %llu "
@@ -135,8 +136,8 @@ int watch_set__check(struct watch_set *ws, bool all, bool one_target)
 		if (w->spec.count > 1 && !w->elem && w->spec.kind == WATCH_ABS_ADDR &&
 		    UINT64_MAX - (w->spec.addr + w->spec.offset) <
 			    w->spec.count * w->spec.len - 1)
-			return watch_set__fail(ws, -EINVAL, "location '%s': its elements end past "
-					       "the last address", w->arg);
+			return watch_set__fail(ws, -EINVAL, "location '%s': its elements end "
+					       "past the last address", w->arg);
 		if (w->spec.kind == WATCH_ABS_ADDR && !one_target)
 			return watch_set__fail(ws, -EINVAL, "location '%s' is an address: it "
 					       "needs one target process (-p PID or a command)",
@@ -205,7 +206,7 @@ static int watch__settle(struct watch_set *ws, struct watch *w, bool known, bool
 				       " is not aligned to its length %u (address %% %u = %" PRIu64
 				       ")",
 				       w->arg, addr, w->len, w->len, addr % w->len);
-	/* the elements of *COUNT: all within the symbol (kallsyms and addresses have no size) */
+	/* *COUNT's elements within the symbol (kallsyms and addresses give no size) */
 	if (w->spec.count > 1 && size &&
 	    (w->spec.offset > size || w->spec.count * w->len > size - w->spec.offset))
 		return watch_set__fail(ws, -EINVAL, "location '%s': %llu elements of %u byte%s "
