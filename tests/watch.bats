@@ -246,11 +246,11 @@ rates() {
 @test "ring:4*16: 16 elements take turns on the 4 registers, each one's estimate is its weight within 15%" {
 	# watchme rotate writes ring[i] i % 4 + 1 times a round, from a thread
 	# created after its exec: the moves reach the inherited breakpoints.
-	# The default turns of 10 ms: 50 turns of each element in 2 s, so that
-	# the workload's pauses on a busy machine average out (measured: each
-	# element within 2-5% of its weight, at load 5 on 2 CPUs).
+	# The default turns of 10 ms: 75 turns of each element in 3 s, so that
+	# the workload's pauses on a busy machine average out (measured over
+	# 2 s: the worst element 3-10% off its weight, at load 5-6 on 2 CPUs).
 	run --separate-stderr "$BPFPROF" watch -o "$OUT" ring:4*16 \
-		-- "$WORKLOADS/watchme" rotate 2000
+		-- "$WORKLOADS/watchme" rotate 3000
 	echo "$stderr"
 	[ "$status" -eq 0 ]
 	grep -qE "^bpfprof watch: note: 16 locations took turns on 4 debug registers, 10 ms each \([0-9]+ turns, [0-9.]+ µs a move\)" <<<"$stderr"
