@@ -24,7 +24,7 @@ _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 # Options of `bpfprof watch` that take a value, and those that do not.
 _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
-	--debug-dir --jit-map-max --access --if --count'
+	--debug-dir --jit-map-max --access --if --rotate --count'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--values --trap --per-pid --per-thread --lines --help --usage -V --version'
 

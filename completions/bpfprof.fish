@@ -164,6 +164,7 @@ complete -c bpfprof -n $rng -l stacks -r -F -d 'Also write the stacks of the in-
 # bpfprof watch: what is kept, and output
 complete -c bpfprof -n $wat -l access -x -a 'w\t"Writes (default)" r\t"Reads (x86: reads and writes)" rw\t"Reads and writes" x\t"Execution: an instruction breakpoint"' -d 'What an access is'
 complete -c bpfprof -n $wat -l if -x -d 'Keep the accesses for which EXPR holds'
+complete -c bpfprof -n $wat -l rotate -x -d 'More locations than registers: a turn in MS (default 10)'
 complete -c bpfprof -n $wat -l count -x -d 'Stop after N matching accesses'
 complete -c bpfprof -n $wat -l values -d 'A histogram of the values seen'
 complete -c bpfprof -n $wat -l trap -d 'Send the accessing thread SIGTRAP at each matching access'

@@ -24,6 +24,7 @@
 enum {
 	OPT_ACCESS = CLI_KEY_SUBCOMMAND,
 	OPT_IF,
+	OPT_ROTATE,
 	OPT_VALUES,
 	OPT_COUNT,
 	OPT_PER_PID,
@@ -49,8 +50,11 @@ static const char doc[] =
 	"  BINARY:SYMBOL       a symbol of a file the target maps now (libfoo.so:state)\n"
 	"  0xADDRESS           an address of the one target process\n"
 	"  kernel:SYMBOL       kernel data, system-wide with -a (kernel:jiffies:8)\n"
-	"followed by +OFFSET (bytes) and :LEN (1, 2, 4 or 8; default: the symbol's "
-	"size). x86-64 has 4 debug registers: at most 4 locations at once.\n"
+	"followed by +OFFSET (bytes), :LEN (1, 2, 4 or 8; default: the symbol's "
+	"size) and *COUNT: COUNT elements of LEN bytes (ring:4*16), each a location "
+	"named ring[0], ring[1], ... x86-64 has 4 debug registers: more locations take "
+	"turns on them (--rotate), and the summary estimates each one's accesses over "
+	"the run from those seen while it was watched.\n"
 	"\n"
 	"--if EXPR: terms joined by &&, each OPERAND[&MASK] OP CONSTANT, with OPERAND "
 	"value, tid, pid or a register (rdi, rsi, rdx, rcx, r8, r9, rax, ..., ip, sp), "
@@ -69,6 +73,8 @@ static const char doc[] =
 	"  bpfprof watch --trap --if 'value == 0' refcount -- ./app\n"
 	"      ./app gets a SIGTRAP at the instruction that writes 0 to 'refcount' (a core "
 	"dump there, or its debugger's stop).\n"
+	"  bpfprof watch -p 1234 -d 10 slots:8*32\n"
+	"      The writes to each of the 32 elements of slots, 4 watched at a time.\n"
 	"\n"
 	"See bpfprof-watch(1) for details.";
 
@@ -82,6 +88,10 @@ static const struct argp_option options[] = {
 	{ "if", OPT_IF, "EXPR", 0,
 	  "Keep only the accesses for which EXPR holds, evaluated in the kernel "
 	  "(the others are counted as dropped)",
+	  CLI_GROUP_SAMPLING },
+	{ "rotate", OPT_ROTATE, "MS", 0,
+	  "More locations than the 4 debug registers: move the breakpoints to the next "
+	  "ones every MS milliseconds (default 10)",
 	  CLI_GROUP_SAMPLING },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N accesses (that match --if); the profile "
 	  "holds exactly N", CLI_GROUP_SAMPLING },
@@ -208,6 +218,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_IF:
 		parse_if(state, wo, arg);
 		break;
+	case OPT_ROTATE:
+		wo->rotate_ms = cli__parse_integer(state, "rotate", arg, 1, 60000);
+		break;
 	case OPT_VALUES:
 		wo->values = true;
 		break;
@@ -250,6 +263,7 @@ void cli_watch__parse(int argc, char **argv, struct watch_opts *wo)
 	/* the summary names each access's source line; frames show it with --lines */
 	wo->session.symbols.lines = true;
 	wo->access = WATCH_ACCESS_W;
+	wo->rotate_ms = 10;
 	wo->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	wo->locations = calloc(argc > 0 ? argc : 1, sizeof(*wo->locations));
 	if (!wo->locations) {

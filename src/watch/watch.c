@@ -6,8 +6,10 @@
  * thread (inherited by what the thread creates later) or per CPU for
  * kernel data, each with the program as its handler. A command stops at
  * its exec (the exec program's SIGSTOP) until its breakpoints are set at
- * its new image's addresses. After the run: the stacks written as record
- * writes them, and the summary per location on stderr.
+ * its new image's addresses. More locations than debug registers take
+ * turns (watchrotate.c) on the breakpoint slots, moved every --rotate ms
+ * by a thread of their own (watchmove.c). After the run: the stacks
+ * written as record writes them, and the summary per location on stderr.
  * The top level of the subcommand with the core.
  */
 #include <dirent.h>
@@ -32,6 +34,7 @@
 #include "watch.h"
 #include "watches.h"
 #include "watchinsn.h"
+#include "watchmove.h"
 
 /* Debug registers of x86-64: what one thread (or CPU) can watch at once. */
 #define WATCH_DEBUG_REGS 4
@@ -39,17 +42,19 @@
 #define WATCH_MAX_KEYS (1u << 16)
 /* How long the command may take to stop at its exec. */
 #define WATCH_EXEC_WAIT_MS 2000
-/* Most addresses in watch_locs (a location in every process it is resolved in). */
-#define WATCH_MAX_ADDRS (1u << 12)
 
 struct watch_mode {
 	const struct watch_opts *o;
 	struct watch_set ws;
-	int *fds;                 /* the breakpoint events */
+	struct watch_fd *fds;     /* the breakpoint events */
 	size_t nr_fds, cap_fds;
+	unsigned int slots;       /* breakpoints per thread or CPU: at most 4 */
+	bool slots_fixed;         /* the first thread or CPU has them: ENOSPC is an error */
+	bool rotate;              /* more locations than registers: they take turns */
+	struct watch_mover *mover; /* the turns, once the breakpoints are set */
 	struct profile p;
 	struct drain_session *ds;
-	char **labels;            /* several locations: each's first frame, "[ARG]" */
+	char **labels;            /* several locations: each's first frame, "[NAME]" */
 	size_t nr_labels;
 	size_t rows;              /* unique stacks written */
 	struct watch_insns *insns; /* the summary's instructions */
@@ -71,26 +76,30 @@ static unsigned int watch__bp_type(enum watch_access a)
 	}
 }
 
-static int watch__keep_fd(struct watch_mode *wm, int fd)
+static int watch__keep_fd(struct watch_mode *wm, int fd, const struct perf_event_attr *a,
+			  unsigned int slot, pid_t tgid)
 {
-	int err = array__grow((void **)&wm->fds, &wm->cap_fds, wm->nr_fds + 1, sizeof(int));
+	int err = array__grow((void **)&wm->fds, &wm->cap_fds, wm->nr_fds + 1,
+			      sizeof(*wm->fds));
 
 	if (err) {
 		close(fd);
 		return err;
 	}
-	wm->fds[wm->nr_fds++] = fd;
+	wm->fds[wm->nr_fds++] = (struct watch_fd){ fd, slot, tgid, *a };
 	return 0;
 }
 
 /*
- * A breakpoint on location @w at @addr for thread @pid (with @inherit) or,
- * with @pid -1, on CPU @cpu, the program attached. 0, or the exit status
- * after its one line.
+ * A breakpoint on location @w at its place @at for thread @pid (with
+ * @inherit) or, with @pid -1, on CPU @cpu, the program attached: the slot
+ * of @w's index. 0, or the exit status after its one line. Rotating, the
+ * first thread or CPU takes the registers it finds free (fewer slots).
  */
 static int watch__open(struct session *s, struct watch_mode *wm, const struct watch *w,
-		       uint64_t addr, pid_t pid, int cpu, bool inherit)
+		       const struct watch_place *at, pid_t pid, int cpu, bool inherit)
 {
+	uint64_t addr = at->addr;
 	struct perf_event_attr a = {
 		.type = PERF_TYPE_BREAKPOINT,
 		.size = sizeof(a),
@@ -115,30 +124,40 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 
 	if (fd == -ESRCH)
 		return 0; /* the thread exited meanwhile */
+	if (fd == -ENOSPC && wm->rotate && !wm->slots_fixed && w->index) {
+		wm->slots = w->index; /* others hold the rest: the turns go round these */
+		return 0;
+	}
+	if (fd == -ENOSPC && !w->index)
+		return session__fail(s, EXIT_RUNTIME, "no free debug register for "
+				     "location '%s' on %s %d: all %u are held by others (a "
+				     "debugger, perf, another watch)", w->name,
+				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
+				     WATCH_DEBUG_REGS);
 	if (fd == -ENOSPC) {
 		unsigned int ours = w->index;
 
-		/* the locations before this one hold a register each on this thread or CPU */
-		return session__fail(s, ours >= WATCH_DEBUG_REGS ? EXIT_USAGE : EXIT_RUNTIME,
+		/* the slots before this one hold a register each on this thread or CPU */
+		return session__fail(s, EXIT_RUNTIME,
 				     "no free debug register for location '%s': %u of %u in use "
 				     "on %s %d (%u by this watch, %u by others: a debugger, perf, "
 				     "another watch); watch at most %u location%s here",
-				     w->arg, WATCH_DEBUG_REGS, WATCH_DEBUG_REGS,
+				     w->name, WATCH_DEBUG_REGS, WATCH_DEBUG_REGS,
 				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu, ours,
 				     WATCH_DEBUG_REGS - ours, ours, ours == 1 ? "" : "s");
 	}
 	if (fd < 0)
 		return session__fail(s, EXIT_RUNTIME, "cannot set a breakpoint on location '%s' "
 				     "(0x%" PRIx64 ", %u bytes, %s) for %s %d: %s",
-				     w->arg, addr, w->len, watch_access__name(wm->ws.access),
+				     w->name, addr, w->len, watch_access__name(wm->ws.access),
 				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
 				     strerror(-fd));
-	err = watch__keep_fd(wm, fd);
+	err = watch__keep_fd(wm, fd, &a, w->index, at->tgid);
 	if (!err && ioctl(fd, PERF_EVENT_IOC_SET_BPF, loader__sample_fd(session__loader(s))))
 		err = -errno;
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot attach to the breakpoint on "
-				     "location '%s': %s", w->arg, strerror(-err));
+				     "location '%s': %s", w->name, strerror(-err));
 	return 0;
 }
 
@@ -158,25 +177,26 @@ static int watch__store(struct session *s, struct watch_mode *wm, pid_t tgid)
 			err = loader__set_watch_addr(session__loader(s), w->places[j].addr, &loc);
 			if (err)
 				return session__fail(s, EXIT_RUNTIME, "cannot store location '%s': %s",
-						     w->arg, strerror(-err));
+						     w->name, strerror(-err));
 		}
 	}
 	return 0;
 }
 
-/* The breakpoints of every location in @tgid on thread @tid. */
+/* The breakpoints of thread @tid, of process @tgid: slot i on location i. */
 static int watch__open_thread(struct session *s, struct watch_mode *wm, pid_t tgid, pid_t tid,
 			      bool inherit)
 {
 	int status = 0;
 
-	for (size_t i = 0; i < wm->ws.nr && !status; i++) {
+	for (size_t i = 0; i < wm->slots && !status; i++) {
 		const struct watch *w = &wm->ws.w[i];
 
 		for (size_t j = 0; j < w->nr_places && !status; j++)
 			if (w->places[j].tgid == tgid)
-				status = watch__open(s, wm, w, w->places[j].addr, tid, -1, inherit);
+				status = watch__open(s, wm, w, &w->places[j], tid, -1, inherit);
 	}
+	wm->slots_fixed = true;
 	return status;
 }
 
@@ -249,7 +269,7 @@ static char *watch__command_path(const char *cmd)
 	return full;
 }
 
-/* Several locations: the first frame of a stack says which, "[ARG]". 0 or -ENOMEM. */
+/* Several locations: the first frame of a stack says which, "[NAME]". 0 or -ENOMEM. */
 static int watch__labels(struct watch_mode *wm)
 {
 	if (wm->ws.nr < 2)
@@ -259,7 +279,7 @@ static int watch__labels(struct watch_mode *wm)
 		return -ENOMEM;
 	wm->nr_labels = wm->ws.nr;
 	for (size_t i = 0; i < wm->ws.nr; i++)
-		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].arg) < 0)
+		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].name) < 0)
 			return -ENOMEM;
 	drain_session__set_ranges(wm->ds, (const char *const *)wm->labels);
 	return 0;
@@ -296,6 +316,9 @@ static int watch__prepare(struct session *s, void *priv)
 					     "libraries after its exec, and BINARY:SYMBOL is "
 					     "resolved in what a process maps when it starts: "
 					     "watch it with -p", wm->ws.w[i].arg);
+	/* more locations than registers: the first ones start, and all take turns */
+	wm->rotate = wm->ws.nr > WATCH_DEBUG_REGS;
+	wm->slots = wm->rotate ? WATCH_DEBUG_REGS : wm->ws.nr;
 	if (!err && cmd && !t->all_cpus) {
 		char *path = watch__command_path(t->command[0]);
 
@@ -318,11 +341,17 @@ static int watch__configure(struct session *s, void *priv, struct loader_cfg *cf
 {
 	struct watch_mode *wm = priv;
 	const struct watch_opts *o = wm->o;
+	size_t addrs = 0;
 
-	(void)s;
+	/* an address per place, and the command's at its exec */
+	for (size_t i = 0; i < wm->ws.nr; i++)
+		addrs += wm->ws.w[i].nr_places + (wm->held != 0);
+	if (addrs > UINT32_MAX)
+		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map "
+				     "holds at most %u", addrs, UINT32_MAX);
 	cfg->watch = true;
 	cfg->watch_locs = wm->ws.nr;
-	cfg->watch_addrs = WATCH_MAX_ADDRS;
+	cfg->watch_addrs = addrs;
 	cfg->watch_keys = WATCH_MAX_KEYS;
 	cfg->watch_values = o->values;
 	cfg->watch_count = o->count;
@@ -351,6 +380,29 @@ static int watch__start(struct session *s, void *priv, const struct loader_cfg *
 	return status;
 }
 
+/*
+ * The breakpoints are set: with more locations than registers, the turns
+ * start (the timer), from the slots the first thread or CPU got.
+ */
+static int watch__rotate_start(struct session *s, struct watch_mode *wm)
+{
+	int err;
+
+	if (!wm->rotate)
+		return 0;
+	if (wm->slots < WATCH_DEBUG_REGS)
+		session__note(s, "%u of the %u debug registers are free (others hold the "
+			      "rest: a debugger, perf, another watch): the %zu locations "
+			      "take turns on %u", wm->slots, WATCH_DEBUG_REGS, wm->ws.nr,
+			      wm->slots);
+	err = watch_mover__start(&wm->mover, wm->fds, wm->nr_fds, &wm->ws, wm->slots,
+				 wm->o->rotate_ms, wm->t_start);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot start the turns of the "
+				     "locations: %s", strerror(-err));
+	return 0;
+}
+
 /* The breakpoints: per CPU for kernel data, per thread of the -p and -t targets. */
 static int watch__events(struct session *s, void *priv)
 {
@@ -367,14 +419,15 @@ static int watch__events(struct session *s, void *priv)
 		for (size_t c = 0; c < (t->cpus.nr ? t->cpus.nr : cpus.nr) && !status; c++) {
 			int cpu = t->cpus.nr ? t->cpus.ids[c] : cpus.ids[c];
 
-			for (size_t i = 0; i < wm->ws.nr && !status; i++) {
+			for (size_t i = 0; i < wm->slots && !status; i++) {
 				const struct watch *w = &wm->ws.w[i];
 
-				status = watch__open(s, wm, w, w->places[0].addr, -1, cpu, false);
+				status = watch__open(s, wm, w, &w->places[0], -1, cpu, false);
 			}
+			wm->slots_fixed = true;
 		}
 		idlist__free(&cpus);
-		return status;
+		return status ?: watch__rotate_start(s, wm);
 	}
 	for (size_t i = 0; i < t->pids.nr && !status; i++)
 		status = watch__open_process(s, wm, t->pids.ids[i]);
@@ -384,7 +437,8 @@ static int watch__events(struct session *s, void *priv)
 		status = watch__open_thread(s, wm, tgid > 0 ? tgid : t->tids.ids[i],
 					    t->tids.ids[i], false);
 	}
-	return status;
+	/* a command's are set at its exec */
+	return status ?: wm->held ? 0 : watch__rotate_start(s, wm);
 }
 
 /* The command, stopped at its exec: resolve, set its breakpoints, continue it. */
@@ -424,6 +478,7 @@ static void watch__exec(struct session *s, void *priv, pid_t tgid)
 		wm->t_start = monotime__ns();
 		status = watch__store(s, wm, tgid);
 		status = status ?: watch__open_thread(s, wm, tgid, tgid, true);
+		status = status ?: watch__rotate_start(s, wm);
 		if (status)
 			session__stop(s, status);
 	}
@@ -442,6 +497,25 @@ static void watch__tick(struct session *s, void *priv)
 	}
 }
 
+static int watch__fd(void *priv)
+{
+	const struct watch_mode *wm = priv;
+
+	return watch_mover__fd(wm->mover);
+}
+
+/* A move failed: the turns stopped, and so does the run. */
+static int watch__ready(struct session *s, void *priv)
+{
+	struct watch_mode *wm = priv;
+	uint64_t n;
+
+	if (read(watch_mover__fd(wm->mover), &n, sizeof(n)) < 0)
+		return 0;
+	session__stop(s, session__fail(s, EXIT_RUNTIME, "%s", watch_mover__error(wm->mover)));
+	return 0;
+}
+
 /* Sampling has stopped: the breakpoints go; a command still held goes on (to be ended). */
 static void watch__stopped(struct session *s, void *priv)
 {
@@ -449,8 +523,9 @@ static void watch__stopped(struct session *s, void *priv)
 
 	(void)s;
 	wm->t_stop = monotime__ns();
+	watch_mover__stop(wm->mover, wm->t_stop); /* before the events it moves are touched */
 	for (size_t i = 0; i < wm->nr_fds; i++)
-		ioctl(wm->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+		ioctl(wm->fds[i].fd, PERF_EVENT_IOC_DISABLE, 0);
 	if (wm->held)
 		kill(wm->held, SIGCONT);
 }
@@ -584,13 +659,15 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 			  double seconds)
 {
 	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
+	const struct watch_rotation *rot = wm->mover ? watch_mover__rotation(wm->mover) : NULL;
+	double watched = rot ? watch_rotation__watched_ns(rot, w->index) / 1e9 : 0;
 	struct watch_count c;
 	int err;
 
 	err = loader__watch_count(session__loader(s), w->index, &c);
 	if (err)
 		return err;
-	fprintf(stderr, "%s: '%s'", session__prog(s), w->arg);
+	fprintf(stderr, "%s: '%s'", session__prog(s), w->name);
 	if (w->nr_places == 1)
 		fprintf(stderr, " (0x%" PRIx64 ", %u bytes, %s)", w->places[0].addr, w->len,
 			watch_access__name(wm->ws.access));
@@ -602,7 +679,15 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 		fprintf(stderr, ", %" PRIu64 " dropped by --if", (uint64_t)c.dropped);
 	if (c.over)
 		fprintf(stderr, ", %" PRIu64 " after --count", (uint64_t)c.over);
-	fprintf(stderr, ", watched %.2f s\n", seconds);
+	if (!wm->rotate) {
+		fprintf(stderr, ", watched %.2f s\n", seconds);
+	} else if (!watched) {
+		fprintf(stderr, ", not watched (the run ended before its turn)\n");
+	} else {
+		/* accesses at the rate seen while watched, over the whole run: an estimate */
+		fprintf(stderr, ", watched %.2f s of %.2f s: ~%.0f in the run (~%.0f/s)\n",
+			watched, seconds, c.kept * seconds / watched, c.kept / watched);
+	}
 	err = loader__for_each_watch_ip(session__loader(s), watch_rows__add, &rows);
 	if (!err)
 		qsort(rows.r, rows.nr, sizeof(*rows.r), watch_row__cmp);
@@ -641,6 +726,17 @@ static int watch__finish(struct session *s, void *priv)
 	wm->insns = watch_insns__new(o->session.symbols.demangle,
 				     o->session.symbols.debug_dirs);
 	err = wm->insns ? 0 : -ENOMEM;
+	if (wm->mover) {
+		uint64_t moves, ns;
+
+		watch_mover__cost(wm->mover, &moves, &ns);
+		session__note(s, "%zu locations took turns on %u debug registers, %u ms each "
+			      "(%" PRIu64 " turns, %.1f µs a move): a location's accesses are "
+			      "those seen while it was watched; '~N in the run' estimates them "
+			      "over the whole run", wm->ws.nr, wm->slots, o->rotate_ms,
+			      watch_mover__rotation(wm->mover)->turns,
+			      moves ? ns / 1e3 / moves : 0.0);
+	}
 	for (size_t i = 0; i < wm->ws.nr && !err; i++)
 		err = watch__summary(s, wm, &wm->ws.w[i], seconds);
 	if (err)
@@ -662,8 +758,10 @@ static void watch__end(struct session *s, void *priv)
 	struct watch_mode *wm = priv;
 
 	(void)s;
+	watch_mover__free(wm->mover); /* the thread first: it moves the events */
+	wm->mover = NULL;
 	for (size_t i = 0; i < wm->nr_fds; i++)
-		close(wm->fds[i]);
+		close(wm->fds[i].fd);
 	free(wm->fds);
 	wm->fds = NULL;
 	wm->nr_fds = 0;
@@ -681,6 +779,8 @@ static const struct session_hooks watch_hooks = {
 	.start = watch__start,
 	.events = watch__events,
 	.exec = watch__exec,
+	.fd = watch__fd,
+	.ready = watch__ready,
 	.tick = watch__tick,
 	.stopped = watch__stopped,
 	.finish = watch__finish,

@@ -3,8 +3,9 @@
  * `bpfprof watch`: the capture core (session.h) with the watch mode. Its
  * events are hardware breakpoints (one per location per target thread,
  * inherited by the threads and children created later, or one per CPU
- * for kernel data), each access one run of the program; it writes the
- * accessing stacks in the -f format and a per-location summary.
+ * for kernel data), each access one run of the program; more locations
+ * than debug registers take turns on them. It writes the accessing stacks
+ * in the -f format and a per-location summary.
  */
 #ifndef BPFPROF_WATCH_H
 #define BPFPROF_WATCH_H
@@ -26,6 +27,7 @@ struct watch_opts {
 	char **locations;            /* LOCATION arguments, checked by watchspec */
 	size_t nr_locations;
 	enum watch_access access;    /* --access */
+	unsigned int rotate_ms;      /* --rotate: a turn (more locations than registers) */
 	const char *cond;            /* --if as given, or NULL */
 	struct watch_term terms[WATCH_MAX_TERMS];
 	unsigned int nr_terms;

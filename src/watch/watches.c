@@ -34,38 +34,80 @@ static int watch_set__fail(struct watch_set *ws, int err, const char *fmt, ...)
 	return err;
 }
 
+/* Element @elem of @arg's *COUNT: "BASE[elem]", BASE being @arg before its :LEN. */
+static char *watch__element_name(const char *arg, unsigned int elem)
+{
+	char *base = strdup(arg), *cut, *name;
+
+	if (!base)
+		return NULL;
+	cut = strrchr(base, '*');
+	if (cut)
+		*cut = '\0';
+	cut = strrchr(base, ':');
+	/* a :LEN, not BINARY: or kernel: (LEN is digits) */
+	if (cut && cut[1] >= '0' && cut[1] <= '9')
+		*cut = '\0';
+	if (asprintf(&name, "%s[%u]", base, elem) < 0)
+		name = NULL;
+	free(base);
+	return name;
+}
+
 int watch_set__init(struct watch_set *ws, char *const *args, size_t n,
 		    enum watch_access access)
 {
+	struct watchspec *specs = calloc(n ? n : 1, sizeof(*specs));
+	size_t total = 0, i;
 	const char *why;
-	int err;
+	int err = 0;
 
 	memset(ws, 0, sizeof(*ws));
 	ws->access = access;
-	ws->w = calloc(n ? n : 1, sizeof(*ws->w));
-	if (!ws->w)
+	if (!specs)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		struct watch *w = &ws->w[ws->nr];
-
-		err = watchspec__parse(args[i], &w->spec, &why);
-		if (err == -ENOMEM)
-			return err;
-		if (err)
-			return watch_set__fail(ws, err, "invalid location '%s': %s", args[i], why);
-		w->index = i;
-		w->arg = args[i];
-		w->kernel = w->spec.kind == WATCH_KERNEL_SYM;
-		ws->nr++;
+	for (i = 0; i < n && !err; i++) {
+		err = watchspec__parse(args[i], &specs[i], &why);
+		if (err && err != -ENOMEM)
+			err = watch_set__fail(ws, err, "invalid location '%s': %s", args[i],
+					      why);
+		total += err ? 0 : specs[i].count;
 	}
-	return 0;
+	ws->w = err ? NULL : calloc(total ? total : 1, sizeof(*ws->w));
+	if (!err && !ws->w)
+		err = -ENOMEM;
+	/* each element a location; its spec shares the first's strings */
+	for (i = 0; i < n && !err; i++) {
+		for (unsigned int e = 0; e < specs[i].count && !err; e++) {
+			struct watch *w = &ws->w[ws->nr];
+
+			w->index = ws->nr;
+			w->arg = args[i];
+			w->elem = e;
+			w->spec = specs[i];
+			w->spec.offset += (uint64_t)e * specs[i].len;
+			w->kernel = w->spec.kind == WATCH_KERNEL_SYM;
+			w->name = specs[i].count > 1 ? watch__element_name(args[i], e) :
+						       strdup(args[i]);
+			err = w->name ? 0 : -ENOMEM;
+			ws->nr++;
+		}
+		if (specs[i].count)
+			memset(&specs[i], 0, sizeof(specs[i])); /* the set owns its strings */
+	}
+	for (i = 0; i < n; i++)
+		watchspec__free(&specs[i]);
+	free(specs);
+	return err;
 }
 
 void watch_set__free(struct watch_set *ws)
 {
 	for (size_t i = 0; i < ws->nr; i++) {
-		watchspec__free(&ws->w[i].spec);
+		if (!ws->w[i].elem)
+			watchspec__free(&ws->w[i].spec);
 		free(ws->w[i].places);
+		free(ws->w[i].name);
 	}
 	free(ws->w);
 	memset(ws, 0, sizeof(*ws));
@@ -81,11 +123,21 @@ int watch_set__check(struct watch_set *ws, bool all, bool one_target)
 	for (size_t i = 0; i < ws->nr; i++) {
 		const struct watch *w = &ws->w[i];
 
-		if (w->spec.count > 1)
-			return watch_set__fail(ws, -EINVAL, "location '%s': %llu elements "
-					       "(*COUNT) need rotation, which is not built yet: "
-					       "watch at most 4 locations",
-					       w->arg, w->spec.count);
+		if (w->spec.count > 1 && ws->access == WATCH_ACCESS_X)
+			return watch_set__fail(ws, -EINVAL, "location '%s': elements (*COUNT) "
+					       "are data; an instruction breakpoint (--access=x) "
+					       "watches one function each", w->arg);
+		if (w->spec.count > 1 && !w->spec.len)
+			return watch_set__fail(ws, -EINVAL, "location '%s': elements (*COUNT) "
+					       "need their length: e.g. '%.*s:4*%llu' for %llu "
+					       "elements of 4 bytes", w->arg,
+					       (int)(strrchr(w->arg, '*') - w->arg), w->arg,
+					       w->spec.count, w->spec.count);
+		if (w->spec.count > 1 && !w->elem && w->spec.kind == WATCH_ABS_ADDR &&
+		    UINT64_MAX - (w->spec.addr + w->spec.offset) <
+			    w->spec.count * w->spec.len - 1)
+			return watch_set__fail(ws, -EINVAL, "location '%s': its elements end "
+					       "past the last address", w->arg);
 		if (w->spec.kind == WATCH_ABS_ADDR && !one_target)
 			return watch_set__fail(ws, -EINVAL, "location '%s' is an address: it "
 					       "needs one target process (-p PID or a command)",
@@ -154,6 +206,14 @@ static int watch__settle(struct watch_set *ws, struct watch *w, bool known, bool
 				       " is not aligned to its length %u (address %% %u = %" PRIu64
 				       ")",
 				       w->arg, addr, w->len, w->len, addr % w->len);
+	/* *COUNT's elements within the symbol (kallsyms and addresses give no size) */
+	if (w->spec.count > 1 && size &&
+	    (w->spec.offset > size || w->spec.count * w->len > size - w->spec.offset))
+		return watch_set__fail(ws, -EINVAL, "location '%s': %llu elements of %u byte%s "
+				       "from offset %" PRIu64 " end at byte %" PRIu64 "; %s is %"
+				       PRIu64 " bytes", w->arg, w->spec.count, w->len,
+				       w->len == 1 ? "" : "s", w->spec.offset,
+				       (uint64_t)(w->spec.offset + w->spec.count * w->len), sym, size);
 	return 0;
 }
 
@@ -166,6 +226,38 @@ static int watch__add_place(struct watch *w, pid_t tgid, uint64_t addr)
 	w->places = p;
 	w->places[w->nr_places++] = (struct watch_place){ tgid, addr };
 	return 0;
+}
+
+const struct watch_place *watch__place(const struct watch *w, pid_t tgid)
+{
+	for (size_t i = 0; i < w->nr_places; i++)
+		if (w->places[i].tgid == tgid)
+			return &w->places[i];
+	return NULL;
+}
+
+/*
+ * Element @w (not the first) of its argument's *COUNT, in process @tgid
+ * (0: the kernel): its first's place there, just resolved, plus LEN bytes
+ * an element.
+ */
+static int watch__follow(struct watch_set *ws, struct watch *w, pid_t tgid)
+{
+	const struct watch *first = w - w->elem;
+	const struct watch_place *at = watch__place(first, tgid);
+	uint64_t addr;
+
+	if (!at)
+		return watch_set__fail(ws, -ENOENT, "location '%s': its first element has no "
+				       "address in process %d", w->arg, tgid);
+	addr = at->addr + (uint64_t)w->elem * first->len;
+	w->len = first->len;
+	w->size = first->size;
+	if (addr % w->len)
+		return watch_set__fail(ws, -EINVAL, "location '%s': element %u at 0x%" PRIx64
+				       " is not aligned to its length %u", w->arg, w->elem, addr,
+				       w->len);
+	return watch__add_place(w, tgid, addr);
 }
 
 /*
@@ -247,6 +339,14 @@ int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 
 		if (!w->kernel)
 			continue;
+		if (w->elem) {
+			err = watch__follow(ws, w, 0);
+			if (err) {
+				free(buf);
+				return err;
+			}
+			continue;
+		}
 		if (!buf) {
 			err = infile__open(kallsyms, &fd);
 			if (err)
@@ -313,7 +413,8 @@ int watch_set__check_file(struct watch_set *ws, const char *path)
 	for (size_t i = 0; i < ws->nr; i++) {
 		struct watch *w = &ws->w[i];
 
-		if (w->spec.kind != WATCH_EXE_SYM)
+		/* the other elements follow the first */
+		if (w->spec.kind != WATCH_EXE_SYM || w->elem)
 			continue;
 		err = infile__open(path, &fd);
 		if (err)
@@ -443,6 +544,12 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid)
 		struct watch *w = &ws->w[i];
 		struct watch_file f = { .tgid = tgid };
 
+		if (w->elem && !w->kernel) {
+			err = watch__follow(ws, w, tgid);
+			if (err)
+				return err;
+			continue;
+		}
 		switch (w->spec.kind) {
 		case WATCH_EXE_SYM:
 			f.dev = st.st_dev;

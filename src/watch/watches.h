@@ -11,7 +11,10 @@
  * (data symbols: d, D, b, B, r, R); an absolute address as given. Each
  * location gets its length (LEN, else the symbol's size when it is 1, 2,
  * 4 or 8) and is checked: a data symbol for r/w/rw, code for x, aligned
- * (address % length == 0).
+ * (address % length == 0). ARG:LEN*COUNT is COUNT locations, element i
+ * at +i*LEN, named "BASE[i]" (BASE: ARG before :LEN); only the first is
+ * looked up, the others follow it, and together they must lie within the
+ * symbol when its size is known.
  */
 #ifndef BPFPROF_WATCHES_H
 #define BPFPROF_WATCHES_H
@@ -30,9 +33,11 @@ struct watch_place {
 };
 
 struct watch {
-	unsigned int index;   /* of its argument */
+	unsigned int index;   /* the location's: its place in the set */
 	const char *arg;      /* as given */
-	struct watchspec spec;
+	char *name;           /* in the summary and stacks: ARG, or BASE[i] for an element */
+	unsigned int elem;    /* element i of ARG's *COUNT (0: the first or only one) */
+	struct watchspec spec; /* an element's strings are its first's */
 	bool kernel;          /* a kernel address */
 	unsigned int len;     /* bytes watched: the breakpoint's length */
 	uint64_t size;        /* the symbol's size (0: unknown, or an address) */
@@ -41,7 +46,7 @@ struct watch {
 };
 
 struct watch_set {
-	struct watch *w;
+	struct watch *w;      /* one per location: an argument's *COUNT elements in a row */
 	size_t nr;
 	enum watch_access access;
 	char why[512]; /* the last error, one line naming the value */
@@ -49,7 +54,8 @@ struct watch_set {
 
 /*
  * Parse @n LOCATION arguments (-EINVAL with the error when one is not
- * valid) into @ws. 0 or -errno; watch_set__free() either way.
+ * valid) into @ws, one location per *COUNT element. 0 or -errno;
+ * watch_set__free() either way.
  */
 int watch_set__init(struct watch_set *ws, char *const *args, size_t n,
 		    enum watch_access access);
@@ -84,5 +90,8 @@ int watch_set__check_file(struct watch_set *ws, const char *path);
  * -ENOMEM, or what reading /proc gave.
  */
 int watch_set__resolve_process(struct watch_set *ws, pid_t tgid);
+
+/* @w's place in process @tgid (0: the kernel), or NULL. */
+const struct watch_place *watch__place(const struct watch *w, pid_t tgid);
 
 #endif /* BPFPROF_WATCHES_H */

@@ -10,8 +10,8 @@
  *   kernel:SYMBOL          kernel data (system-wide, -a)
  * each followed by an optional +OFFSET (decimal or 0x hex), then an
  * optional :LEN (1, 2, 4 or 8 bytes), then an optional *COUNT (COUNT
- * consecutive elements of LEN bytes: parsed, refused until rotation is
- * built). The separator of BINARY:SYMBOL is the first ':' that is not part
+ * consecutive elements of LEN bytes, each a location: watches.h). The
+ * separator of BINARY:SYMBOL is the first ':' that is not part
  * of a "::" (C++ names keep theirs). A symbol must not start with a digit.
  *
  * --access: w, r, rw or x. --if: terms joined by "&&", each

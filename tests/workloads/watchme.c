@@ -22,6 +22,13 @@
  *          them with si_code TRAP_PERF, W with the ip in trap_write (the
  *          instruction after the write), D the si_perf_data of the last,
  *          V the values trapme held at the traps, each once, ascending.
+ *   rotate: for N milliseconds, rounds in which each element i of ring[16]
+ *          is written i % 4 + 1 times (1, 2, 3, 4, 1, 2, ...), by a thread
+ *          created now (it inherits the command's breakpoints, so a watch
+ *          that moves them must move its copies too). Four consecutive
+ *          elements from a multiple of 4 take 10 writes a round, whichever
+ *          they are: watched 4 at a time, the round's pace is the same in
+ *          every turn, and each element's rate is its weight.
  *
  * The lines of the writing statements are marked "LINE:name" for the tests.
  */
@@ -33,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -47,6 +55,7 @@ volatile long tick;
 volatile long spare;
 volatile long wide[2];
 volatile int trapme;
+volatile int ring[16];
 long sink;
 
 __attribute__((noinline)) void bump_one(void)
@@ -183,6 +192,32 @@ static void trap(long n)
 		}
 	}
 	printf("\n");
+static uint64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void *rotate_thread(void *arg)
+{
+	uint64_t end = now_ms() + (uint64_t)*(long *)arg;
+
+	while (now_ms() < end)
+		for (int i = 0; i < 16; i++)
+			for (int k = 0; k <= i % 4; k++)
+				ring[i] = k; /* LINE:rotate */
+	return NULL;
+}
+
+static void rotate(long ms)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, rotate_thread, &ms))
+		exit(1);
+	pthread_join(t, NULL);
 }
 
 static volatile sig_atomic_t go;
@@ -201,6 +236,8 @@ int main(int argc, char **argv)
 		kwrite(n);
 	} else if (argc > 1 && !strcmp(argv[1], "trap")) {
 		trap(n);
+	} else if (argc > 1 && !strcmp(argv[1], "rotate")) {
+		rotate(n);
 	} else if (argc > 1 && !strcmp(argv[1], "late")) {
 		late(n);
 	} else if (argc > 1 && !strcmp(argv[1], "getenv")) {
