@@ -30,15 +30,6 @@ static const char *const kinds[] = {
 	[FRAME_MARK] = "mark",
 };
 
-/* A number, or null where it is not known (0). */
-static void profile_json__u64_or_null(struct json_writer *w, const char *key, uint64_t v)
-{
-	if (v)
-		json__field_u64(w, key, v);
-	else
-		json__field_null(w, key);
-}
-
 /* What was sampled, how, for how long. */
 static void profile_json__run(struct json_writer *w, const struct profile *p,
 			      const struct output_opts *o)
@@ -47,9 +38,9 @@ static void profile_json__run(struct json_writer *w, const struct profile *p,
 
 	json__field_string(w, "target", run->target);
 	json__field_string(w, "event", run->event);
-	profile_json__u64_or_null(w, "frequency_hz", run->period ? 0 : run->rate);
-	profile_json__u64_or_null(w, "period", run->period ? run->rate : 0);
-	profile_json__u64_or_null(w, "period_ns", o->period_ns);
+	json__field_u64_if(w, "frequency_hz", run->rate && !run->period, run->rate);
+	json__field_u64_if(w, "period", run->rate && run->period, run->rate);
+	json__field_u64_if(w, "period_ns", o->period_ns, o->period_ns);
 	json__field_double(w, "duration_s", p->duration, 3);
 	json__field_u64(w, "cpus", p->ncpus);
 }
@@ -96,14 +87,8 @@ static void profile_json__processes(struct json_writer *w, const struct profile 
 
 		json__begin_object(w);
 		json__field_string(w, "comm", pr->comm);
-		if (o->per_pid || pr->tgid)
-			json__field_u64(w, "pid", pr->tgid);
-		else
-			json__field_null(w, "pid");
-		if (o->per_thread || pr->tid)
-			json__field_u64(w, "tid", pr->tid);
-		else
-			json__field_null(w, "tid");
+		json__field_u64_if(w, "pid", o->per_pid || pr->tgid, pr->tgid);
+		json__field_u64_if(w, "tid", o->per_thread || pr->tid, pr->tid);
 		json__end_object(w);
 	}
 	json__end_array(w);
@@ -134,14 +119,8 @@ static void profile_json__frames(struct json_writer *w, const struct profile *p)
 		json__field_string(w, "name", fr->name);
 		json__field_string(w, "kind", kinds[fr->kind]);
 		json__field_string(w, "file", line ? fr->file : NULL);
-		if (line)
-			json__field_u64(w, "line", fr->line);
-		else
-			json__field_null(w, "line");
-		if (fr->bin)
-			json__field_u64(w, "binary", fr->bin - 1);
-		else
-			json__field_null(w, "binary");
+		json__field_u64_if(w, "line", line, fr->line);
+		json__field_u64_if(w, "binary", fr->bin, fr->bin - 1);
 		json__end_object(w);
 	}
 	json__end_array(w);
