@@ -10,27 +10,11 @@
 #include <time.h>
 
 #include "check.h"
-#include "output.h"
+#include "profiles.h"
 
 static char *write_json(const struct profile *p, const struct output_opts *o, size_t *rows)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (output_profile_json.write_profile(f, p, o, rows))
-		fputs("(failed)", f);
-	fclose(f);
-	return buf;
-}
-
-static void add(struct profile *p, const char *comm, uint32_t tgid, struct frame *f, uint32_t nr,
-		uint64_t n)
-{
-	struct profile_sample s = { .tgid = tgid, .comm = comm, .frames = f, .nr = nr, .count = n };
-
-	if (profile__add(p, &s))
-		abort();
+	return profiles__write(&output_profile_json, p, o, rows);
 }
 
 int main(void)
@@ -57,8 +41,8 @@ int main(void)
 	p.stats[STAT_DROP_STACKS_FULL] = 4;
 	p.stats[STAT_DROP_COUNTS_FULL] = 5;
 	p.sideband_lost = 6;
-	add(&p, "app", 42, fa, 3, 20);
-	add(&p, "app", 42, fb, 2, 10);
+	profiles__add(&p, "app", 42, fa, 3, 20);
+	profiles__add(&p, "app", 42, fb, 2, 10);
 	out = write_json(&p, &o, &rows);
 	CHECK(!strncmp(out, "{\n  \"version\": 1,\n", 18), "version first");
 	CHECK(strstr(out, "\n  \"target\": \"./app 1\",\n  \"event\": \"cpu-clock\",\n"
@@ -103,20 +87,11 @@ int main(void)
 	free(out);
 	profile__free(&p);
 
-	/* tests/workloads/paths' 65,536 stacks, main;sweep;aI;bJ;cK;dL, one sample each */
-	char names[64][8];
-	struct frame fp[6] = { { "main", FRAME_USER }, { "sweep", FRAME_USER } };
+	/* tests/workloads/paths' 65,536 stacks */
 	struct timespec t0, t1;
 
 	memset(&p, 0, sizeof(p));
-	for (int i = 0; i < 64; i++)
-		snprintf(names[i], sizeof(names[i]), "%c%d", 'a' + i / 16, i % 16);
-	for (int i = 0; i < 65536; i++) {
-		for (int l = 0; l < 4; l++)
-			fp[2 + l] = (struct frame){ names[l * 16 + ((i >> (4 * (3 - l))) & 15)],
-						    FRAME_USER };
-		add(&p, "paths", 1, fp, 6, 1);
-	}
+	profiles__paths(&p);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	out = write_json(&p, &(struct output_opts){ 0 }, &rows);
 	clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -9,27 +9,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "output.h"
+#include "profiles.h"
 
 static char *write_top(const struct profile *p, const struct output_opts *o, size_t *rows)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (output_top.write_profile(f, p, o, rows))
-		fputs("(failed)", f);
-	fclose(f);
-	return buf;
-}
-
-static void add(struct profile *p, const char *comm, uint32_t tgid, struct frame *f, uint32_t nr,
-		uint64_t n)
-{
-	struct profile_sample s = { .tgid = tgid, .comm = comm, .frames = f, .nr = nr, .count = n };
-
-	if (profile__add(p, &s))
-		abort();
+	return profiles__write(&output_top, p, o, rows);
 }
 
 /* Line @n (0: the first) of @s, in memory of its own; NULL past the last. */
@@ -77,10 +61,10 @@ int main(void)
 	size_t rows;
 	char *out, *l;
 
-	add(&p, "app", 1, rec, 5, 50);
-	add(&p, "app", 2, sys, 3, 20);
-	add(&p, "cc", 3, other, 3, 25);
-	add(&p, "app", 1, mark, 2, 5);
+	profiles__add(&p, "app", 1, rec, 5, 50);
+	profiles__add(&p, "app", 2, sys, 3, 20);
+	profiles__add(&p, "cc", 3, other, 3, 25);
+	profiles__add(&p, "app", 1, mark, 2, 5);
 	out = write_top(&p, &none, &rows);
 	l = line(out, 0);
 	CHECK_STR(l, "# 100 samples, 0 lost, 2.00 s, 2 CPUs; 7 functions",
@@ -117,10 +101,10 @@ int main(void)
 
 	memset(&p, 0, sizeof(p));
 	p.ncpus = 1;
-	add(&p, "x", 1, l1, 1, 3);
-	add(&p, "x", 1, l2, 1, 3);
-	add(&p, "x", 1, b, 1, 3);
-	add(&p, "x", 1, a, 1, 3);
+	profiles__add(&p, "x", 1, l1, 1, 3);
+	profiles__add(&p, "x", 1, l2, 1, 3);
+	profiles__add(&p, "x", 1, b, 1, 3);
+	profiles__add(&p, "x", 1, a, 1, 3);
 	out = write_top(&p, &none, NULL);
 	CHECK(row_is(out, 2, "6 50.00% 6 50.00% f"), "two lines of f, without --lines: one row");
 	CHECK(row_is(out, 3, "3 25.00% 3 25.00% a"), "ties in name order");
