@@ -9,7 +9,7 @@ _bpfprof_commands='record range watch help version'
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
 	--unwind --call-graph --unwind-memory -o --output -f --format --demangle
-	--debug-dir --jit-map-max --title --subtitle --width --minwidth'
+	--debug-dir --jit-map-max --title --subtitle --width --minwidth --limit'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only -g
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
 	--no-unwind-hold --inverted --help --usage -V --version'
@@ -24,7 +24,7 @@ _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 # Options of `bpfprof watch` that take a value, and those that do not.
 _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
-	--debug-dir --jit-map-max --access --if --rotate --count'
+	--debug-dir --jit-map-max --access --if --rotate --count --limit'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--values --trap --per-pid --per-thread --lines --help --usage -V --version'
 
@@ -35,7 +35,7 @@ _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend
 	idle-cycles-backend ref-cycles'
 
-_bpfprof_formats='folded pprof svg'
+_bpfprof_formats='folded pprof svg top json'
 _bpfprof_range_formats='text json'
 
 _bpfprof_demangle_modes='short full none'

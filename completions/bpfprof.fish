@@ -5,7 +5,7 @@ set -l bpfprof_commands record range watch help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max title subtitle width minwidth
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max title subtitle width minwidth limit
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -140,12 +140,13 @@ complete -c bpfprof -n $rec -l no-unwind-hold -d 'Let the command run while its 
 
 # bpfprof record and range: output
 complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'
-complete -c bpfprof -n $rec -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph"' -d 'Output format'
+complete -c bpfprof -n $rec -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph" top\t"A table of functions by self and total samples" json\t"The profile as one JSON document"' -d 'Output format'
 complete -c bpfprof -n $rec -l title -x -d 'svg: the title'
 complete -c bpfprof -n $rec -l subtitle -x -d 'svg: the line under the title'
 complete -c bpfprof -n $rec -l width -x -d 'svg: the image width in pixels'
 complete -c bpfprof -n $rec -l minwidth -x -d 'svg: leave out frames narrower than PIXELS'
 complete -c bpfprof -n $rec -l inverted -d 'svg: an icicle graph, the root at the top'
+complete -c bpfprof -n $rec -l limit -x -d 'top: only the N functions with the most self samples'
 complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $both -s q -l quiet -d 'No summary line on stderr'
@@ -168,7 +169,8 @@ complete -c bpfprof -n $wat -l rotate -x -d 'More locations than registers: a tu
 complete -c bpfprof -n $wat -l count -x -d 'Stop after N matching accesses'
 complete -c bpfprof -n $wat -l values -d 'A histogram of the values seen'
 complete -c bpfprof -n $wat -l trap -d 'Send the accessing thread SIGTRAP at each matching access'
-complete -c bpfprof -n $wat -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph"' -d 'Output format'
+complete -c bpfprof -n $wat -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph" top\t"A table of functions by self and total samples" json\t"The profile as one JSON document"' -d 'Output format'
+complete -c bpfprof -n $wat -l limit -x -d 'top: only the N functions with the most self accesses'
 complete -c bpfprof -n $wat -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $wat -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $wat -l lines -d 'Add the source FILE:LINE to each frame name'

@@ -300,7 +300,7 @@ sysctl_or() {
 }
 
 @test "record -f: an unknown format" {
-	usage_error "invalid --format 'x': expected folded, pprof, svg" --format=x -o out.folded
+	usage_error "invalid --format 'x': expected folded, pprof, svg, top, json" --format=x -o out.folded
 }
 
 @test "record --demangle: an unknown mode" {
@@ -311,7 +311,7 @@ sysctl_or() {
 
 @test "-o and --stacks: an extension of a format bpfprof does not write is refused, the formats listed" {
 	local mark=$BATS_TEST_TMPDIR/ran d=$BATS_TEST_TMPDIR
-	local folded="a profile is written as folded (.folded, the default), pprof (.pb.gz) or svg (.svg)"
+	local folded="a profile is written as folded (.folded, the default), pprof (.pb.gz), svg (.svg), top (.top) or json (.json)"
 	local listing="a listing is written as text (the default) or json (.json)"
 	usage_error "invalid --output '$d/out.html': .html is an HTML page, a format bpfprof does not write; $folded" \
 		-o "$d/out.html" -- touch "$mark"
@@ -321,15 +321,14 @@ sysctl_or() {
 		-o "$d/perf.data" -- touch "$mark"
 	usage_error "invalid --output 'OUT.PPROF': .pprof is pprof" -o OUT.PPROF -- touch "$mark"
 	usage_error "invalid --output 'x.folded.gz': .gz is gzip-compressed data" -o x.folded.gz
-	usage_error "invalid --output 'x.json': .json is bpfprof's json format for a listing, not a profile; $folded" \
-		-o x.json
 	range_error "invalid --output 'x.folded': .folded is bpfprof's folded format for a profile, not a listing; $listing" \
 		-o x.folded vfs_read -- touch "$mark"
 	range_error "invalid --output 'x.svg': .svg is bpfprof's svg format for a profile, not a listing; $listing" \
 		-o x.svg vfs_read
+	range_error "invalid --output 'x.TOP': .top is bpfprof's top format for a profile, not a listing; $listing" \
+		-o x.TOP vfs_read
 	range_error "invalid --stacks 'x.pb': .pb is uncompressed protobuf (pprof is written gzipped, as .pb.gz), a format bpfprof does not write; $folded" \
 		--stacks x.pb vfs_read
-	range_error "invalid --stacks 'x.json': .json is bpfprof's json format" --stacks x.json vfs_read
 	[ ! -e "$mark" ]
 	[ ! -e "$d/out.html" ] && [ ! -e "$d/out.pb" ] && [ ! -e "$d/perf.data" ]
 }

@@ -74,3 +74,13 @@ void cli_output__finish(const struct argp_state *state, struct session_opts *opt
 					"output is a terminal; expected -o FILE or a pipe",
 				 (*format)->name);
 }
+
+void cli_output__format_option(const struct argp_state *state, const char *option,
+			       const struct output_format *format,
+			       const struct output_format *own)
+{
+	if (option && format != own)
+		cli__usage_error(state, "%s is an option of the %s format, not of %s: add -f %s "
+				 "or -o FILE%s",
+				 option, own->name, format->name, own->name, own->ext);
+}

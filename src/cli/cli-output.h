@@ -27,4 +27,13 @@ void cli_output__finish(const struct argp_state *state, struct session_opts *opt
 			enum output_input in, const struct output_format **format,
 			bool format_given);
 
+/*
+ * At ARGP_KEY_END, once the format is known: @option (NULL: none given)
+ * is an option of the format @own only; with another @format, a usage
+ * error that says how to choose @own.
+ */
+void cli_output__format_option(const struct argp_state *state, const char *option,
+			       const struct output_format *format,
+			       const struct output_format *own);
+
 #endif /* BPFPROF_CLI_OUTPUT_H */

@@ -52,6 +52,7 @@ enum {
 	OPT_WIDTH,
 	OPT_MINWIDTH,
 	OPT_INVERTED,
+	OPT_LIMIT,
 };
 
 /* --width: pixels; --minwidth: at most the width itself */
@@ -64,6 +65,7 @@ struct record_parser {
 	bool user_only, kernel_only;
 	bool format_given;
 	const char *svg_option; /* the last svg option given, for -f's check */
+	const char *top_option; /* --limit, when given */
 	/* perf's spellings that change nothing: a note each at the end */
 	bool g_given;        /* -g */
 	bool lbr_given;      /* --call-graph=lbr */
@@ -72,8 +74,9 @@ struct record_parser {
 
 static const char doc[] =
 	"Sample stacks on every CPU, aggregate them in the kernel, write folded stacks "
-	"(to bpfprof.folded in the working directory unless -o) or an interactive flame "
-	"graph (-o FILE.svg)."
+	"(to bpfprof.folded in the working directory unless -o), an interactive flame "
+	"graph (-o FILE.svg), pprof (-o FILE.pb.gz), a table of functions (-o FILE.top) "
+	"or JSON (-o FILE.json)."
 	"\v"
 	"Examples:\n"
 	"  bpfprof record -d 10 -o out.folded\n"
@@ -87,11 +90,14 @@ static const char doc[] =
 	"      Profile one cgroup for 30 s, one stack set per process.\n"
 	"  bpfprof record -o make.svg -- make -j2\n"
 	"      Profile make and draw its flame graph (open make.svg in a browser).\n"
+	"  bpfprof record -f top --limit 20 -o - -- ./app\n"
+	"      The 20 functions of ./app with the most samples of their own.\n"
 	"\n"
 	"Output: one line per unique stack, 'comm;root;...;leaf COUNT'; kernel "
 	"frames end in _[k]. -o FILE.svg (or -f svg) writes bpfprof's own flame graph "
-	"instead; other tools read the folded file too (flamegraph.pl, inferno-flamegraph, "
-	"speedscope). perf's -g, "
+	"instead, -f top a table of functions by self and total samples, -f json the "
+	"profile for scripts; other tools read the folded file too (flamegraph.pl, "
+	"inferno-flamegraph, speedscope). perf's -g, "
 	"--call-graph and -F max are understood. See bpfprof-record(1) for details.";
 
 static const struct argp_option options[] = {
@@ -140,8 +146,9 @@ static const struct argp_option options[] = {
 
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded, pprof or svg (default: from the FILE extension, .pb.gz for "
-	  "pprof, .svg for svg, else folded)",
+	  "Output format: folded, pprof, svg, top or json (default: from the FILE "
+	  "extension, .pb.gz for pprof, .svg for svg, .top for top, .json for json, else "
+	  "folded)",
 	  CLI_GROUP_OUTPUT },
 	{ "title", OPT_TITLE, "TEXT", 0, "svg: the title (default: Flame Graph)",
 	  CLI_GROUP_OUTPUT },
@@ -156,6 +163,9 @@ static const struct argp_option options[] = {
 	  "stay small",
 	  CLI_GROUP_OUTPUT },
 	{ "inverted", OPT_INVERTED, NULL, 0, "svg: an icicle graph (the root at the top)",
+	  CLI_GROUP_OUTPUT },
+	{ "limit", OPT_LIMIT, "N", 0,
+	  "top: only the N functions with the most self samples (default: all)",
 	  CLI_GROUP_OUTPUT },
 	{ "per-pid", OPT_PER_PID, NULL, 0,
 	  "Start each stack with comm-PID (pprof: a pid label)", CLI_GROUP_OUTPUT },
@@ -363,6 +373,10 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		opts->out.svg.inverted = true;
 		p->svg_option = "--inverted";
 		break;
+	case OPT_LIMIT:
+		opts->out.limit = cli__parse_integer(state, "limit", arg, 1, ~0ull >> 1);
+		p->top_option = "--limit";
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -393,10 +407,8 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	/* a format that shows lines (pprof) has DWARF read for them */
 	if (opts->out.format->needs_lines)
 		opts->session.symbols.lines = true;
-	if (p->svg_option && opts->out.format != &output_svg)
-		cli__usage_error(state, "%s is an option of the svg format, not of %s: add -f svg "
-				 "or -o FILE.svg",
-				 p->svg_option, opts->out.format->name);
+	cli_output__format_option(state, p->svg_option, opts->out.format, &output_svg);
+	cli_output__format_option(state, p->top_option, opts->out.format, &output_top);
 	notes(state, p); /* last: no usage error follows a note */
 }
 

@@ -31,6 +31,7 @@ enum {
 	OPT_PER_THREAD,
 	OPT_LINES,
 	OPT_TRAP,
+	OPT_LIMIT,
 };
 
 struct watch_parser {
@@ -38,6 +39,7 @@ struct watch_parser {
 	struct watch_opts *wo;
 	bool format_given;
 	const char *kernel_location; /* the first kernel: LOCATION, or NULL */
+	const char *top_option; /* --limit, when given */
 };
 
 static const char doc[] =
@@ -102,8 +104,8 @@ static const struct argp_option options[] = {
 	  CLI_GROUP_SAMPLING },
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded, pprof or svg (default: from the FILE extension, .pb.gz "
-	  "for pprof, .svg for svg, else folded)",
+	  "Output format: folded, pprof, svg, top or json, as for record (default: from "
+	  "the FILE extension, else folded)",
 	  CLI_GROUP_OUTPUT },
 	{ "values", OPT_VALUES, NULL, 0,
 	  "A histogram of the values seen at each location (after a write: the new value)",
@@ -112,6 +114,9 @@ static const struct argp_option options[] = {
 	{ "per-thread", OPT_PER_THREAD, NULL, 0,
 	  "Start each stack with comm-PID/TID (implies --per-pid)", CLI_GROUP_OUTPUT },
 	{ "lines", OPT_LINES, NULL, 0, "Add the source FILE:LINE to each frame name",
+	  CLI_GROUP_OUTPUT },
+	{ "limit", OPT_LIMIT, "N", 0,
+	  "top: only the N functions with the most self accesses (default: all)",
 	  CLI_GROUP_OUTPUT },
 	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ 0 },
@@ -206,6 +211,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			wo->out.per_pid = true;
 		cli_output__finish(state, &wo->session, OUTPUT_PROFILE, &wo->out.format,
 				   p->format_given);
+		cli_output__format_option(state, p->top_option, wo->out.format, &output_top);
 		break;
 	case 'f':
 		wo->out.format = cli_output__format(state, OUTPUT_PROFILE, arg);
@@ -239,6 +245,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_TRAP:
 		wo->trap = true;
+		break;
+	case OPT_LIMIT:
+		wo->out.limit = cli__parse_integer(state, "limit", arg, 1, ~0ull >> 1);
+		p->top_option = "--limit";
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -115,4 +115,11 @@ static inline int json__field_hex(struct json_writer *w, const char *key, uint64
 	return json__key(w, key) ?: json__hex(w, v);
 }
 
+/* @v where it is @known, else null. */
+static inline int json__field_u64_if(struct json_writer *w, const char *key, bool known,
+				     uint64_t v)
+{
+	return json__key(w, key) ?: known ? json__u64(w, v) : json__null(w);
+}
+
 #endif /* BPFPROF_JSON_H */

@@ -95,20 +95,14 @@ static void row__write(struct json_writer *w, const struct listing_row *row, uin
 	json__begin_object(w);
 	json__field_hex(w, "address", row->addr);
 	json__field_string(w, "function", row->func);
-	if (row->func)
-		json__field_u64(w, "offset", row->func_off);
-	else
-		json__field_null(w, "offset");
+	json__field_u64_if(w, "offset", row->func, row->func_off);
 	json__field_u64(w, "samples", row->count);
 	json__field_double(w, "percent", percent(row->count, samples), PERCENT_DECIMALS);
 	if (o->source) {
 		bool known = row->file && row->line;
 
 		json__field_string(w, "file", known ? row->file : NULL);
-		if (known)
-			json__field_u64(w, "line", row->line);
-		else
-			json__field_null(w, "line");
+		json__field_u64_if(w, "line", known, row->line);
 	}
 	if (o->disasm)
 		json__field_string(w, "disasm", row->text);

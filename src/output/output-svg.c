@@ -41,16 +41,6 @@
 #define SVG_TOP 62          /* title, subtitle, the buttons */
 #define SVG_BOTTOM 30       /* the details line */
 
-/* The frames' (or processes') texts ranked: those that read alike are one. */
-struct svg_rank {
-	const char *buf;
-	const size_t *at;           /* text i: buf[at[i], at[i + 1]) */
-	const struct frame *frames; /* text i's kind: frames[i].kind; NULL: processes */
-	size_t nr;
-	uint32_t *id;  /* text i -> its rank among the distinct texts (name order) */
-	uint32_t *rep; /* rank -> a text of that rank */
-};
-
 /* A frame of the graph: a node of the merged tree. */
 struct svg_node {
 	uint64_t x;     /* the samples left of it */
@@ -63,7 +53,7 @@ struct svg {
 	const struct profile *p;
 	const struct output_opts *o;
 	struct frame_text text;        /* of the profile's frames and processes */
-	struct svg_rank frames, procs;
+	struct frame_rank frames, procs; /* those texts ranked */
 	uint32_t *order; /* the stacks in name order */
 	FILE *f;         /* being written */
 	double height;
@@ -72,66 +62,6 @@ struct svg {
 	double width, minwidth, scale; /* scale: pixels a sample */
 	uint32_t max_depth;            /* of the frames written */
 };
-
-/* ---- the text of frames ---- */
-
-static void svg__put_name(FILE *f, const char *name)
-{
-	escape__write(f, name, strlen(name));
-}
-
-static uint32_t svg_rank__kind(const struct svg_rank *r, uint32_t i)
-{
-	return r->frames ? r->frames[i].kind : FRAME_USER;
-}
-
-static int svg_rank__cmp(const void *a, const void *b, void *ctx)
-{
-	const struct svg_rank *r = ctx;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t nx = r->at[x + 1] - r->at[x], ny = r->at[y + 1] - r->at[y];
-	int c = memcmp(r->buf + r->at[x], r->buf + r->at[y], nx < ny ? nx : ny);
-	uint32_t kx = svg_rank__kind(r, x), ky = svg_rank__kind(r, y);
-
-	if (c)
-		return c;
-	if (nx != ny)
-		return nx < ny ? -1 : 1;
-	return kx < ky ? -1 : kx > ky;
-}
-
-/*
- * Rank @nr texts at @at in @buf (of @frames, NULL: of processes): the
- * distinct ones (texts that read alike, of the same kind, share a rank),
- * in name order, and a text of each rank.
- */
-static int svg_rank__build(struct svg_rank *r, const char *buf, const size_t *at,
-			   const struct frame *frames, size_t nr)
-{
-	uint32_t rank = 0;
-
-	*r = (struct svg_rank){ .buf = buf, .at = at, .frames = frames, .nr = nr };
-	r->id = malloc((nr ? nr : 1) * sizeof(*r->id));
-	r->rep = malloc((nr ? nr : 1) * sizeof(*r->rep));
-	if (!r->id || !r->rep)
-		return -ENOMEM;
-	for (size_t i = 0; i < nr; i++)
-		r->rep[i] = i;
-	qsort_r(r->rep, nr, sizeof(*r->rep), svg_rank__cmp, r);
-	for (size_t i = 0; i < nr; i++) {
-		if (i && svg_rank__cmp(&r->rep[i - 1], &r->rep[i], r))
-			rank++;
-		r->id[r->rep[i]] = rank;
-		r->rep[rank] = r->rep[i]; /* rank <= i: what is overwritten was compared */
-	}
-	return 0;
-}
-
-static void svg_rank__free(struct svg_rank *r)
-{
-	free(r->id);
-	free(r->rep);
-}
 
 /* ---- the tree ---- */
 
@@ -342,7 +272,7 @@ static void svg__put_colour(FILE *f, uint32_t kind, uint32_t h, bool root)
 static void svg__node_text(const struct svg *g, const struct svg_node *nd, const char **s,
 			   size_t *n, uint32_t *kind)
 {
-	const struct svg_rank *t = nd->depth == 1 ? &g->procs : &g->frames;
+	const struct frame_rank *t = nd->depth == 1 ? &g->procs : &g->frames;
 	uint32_t i;
 
 	if (!nd->depth) {
@@ -354,7 +284,7 @@ static void svg__node_text(const struct svg *g, const struct svg_node *nd, const
 	i = t->rep[nd->text];
 	*s = t->buf + t->at[i];
 	*n = t->at[i + 1] - t->at[i];
-	*kind = svg_rank__kind(t, i);
+	*kind = frame_text__kind(t, i);
 }
 
 /* Pass two: the frame at @nd, its tooltip, its box and its name cut to fit. */
@@ -589,10 +519,9 @@ static int svg__write(FILE *f, const struct profile *p, const struct output_opts
 
 	g.width = o->svg.width ? o->svg.width : SVG_WIDTH;
 	g.minwidth = o->svg.minwidth_given ? o->svg.minwidth : SVG_MINWIDTH;
-	err = frame_text__build(&g.text, p, o, svg__put_name, "");
-	err = err ?: svg_rank__build(&g.frames, g.text.buf, g.text.frame, p->frames,
-				     p->nr_frames);
-	err = err ?: svg_rank__build(&g.procs, g.text.buf, g.text.proc, NULL, p->nr_procs);
+	err = frame_text__build(&g.text, p, o, frame_text__put_escaped, "");
+	err = err ?: frame_text__rank(&g.frames, &g.text, p, false);
+	err = err ?: frame_text__rank(&g.procs, &g.text, p, true);
 	err = err ?: svg__sort(&g);
 	if (err)
 		goto out;
@@ -603,8 +532,8 @@ static int svg__write(FILE *f, const struct profile *p, const struct output_opts
 		*rows = g.paths;
 out:
 	frame_text__free(&g.text);
-	svg_rank__free(&g.frames);
-	svg_rank__free(&g.procs);
+	frame_text__free_rank(&g.frames);
+	frame_text__free_rank(&g.procs);
 	free(g.order);
 	return err;
 }

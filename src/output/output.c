@@ -9,11 +9,16 @@
 #include "array.h"
 #include "output.h"
 
-/* The first format of each input is its default. */
+/*
+ * The first format of each input is its default. A name or an extension
+ * may be a profile's and a listing's (json, .json): each input has its own.
+ */
 static const struct output_format *const formats[] = {
 	&output_folded,
 	&output_pprof,
 	&output_svg,
+	&output_top,
+	&output_profile_json,
 	&output_listing_text,
 	&output_listing_json,
 };

@@ -50,6 +50,7 @@ struct output_opts {
 	bool lines;      /* "name file.c:LINE" where the line is known */
 	uint64_t period_ns; /* a clock event's sample period (pprof's cpu time); 0: not one */
 	struct output_svg svg;
+	unsigned long long limit; /* top: rows at most; 0: every row */
 	struct output_run run;
 	/* listings */
 	enum listing_sort sort;
@@ -84,8 +85,8 @@ const struct output_format *output__by_name(enum output_input in, const char *na
 const struct output_format *output__by_file(enum output_input in, const char *file);
 /*
  * Can @file hold @in by its name? -EINVAL when its extension names a
- * format bpfprof does not write (out.svg, out.pb.gz, perf.data), or one
- * of bpfprof's for the other input (a listing's .json for a profile), with
+ * format bpfprof does not write (out.html, out.pb, perf.data), or one of
+ * bpfprof's for the other input only (a profile's .folded for a listing), with
  * why in @why, listing the formats @in is written as; else 0 (a name
  * without an extension, or with another one, gets the default format).
  */
@@ -100,6 +101,10 @@ extern const struct output_format output_folded;
 extern const struct output_format output_pprof;
 /* An interactive flame graph, one SVG file (output-svg.c). */
 extern const struct output_format output_svg;
+/* A flat table of functions, self and total samples (output-top.c). */
+extern const struct output_format output_top;
+/* The profile as one JSON document (output-profile-json.c). */
+extern const struct output_format output_profile_json;
 /* The annotated text listing (output-listing.c). */
 extern const struct output_format output_listing_text;
 /* The listing as one JSON document (output-listing-json.c). */

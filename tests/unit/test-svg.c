@@ -10,18 +10,11 @@
 #include <time.h>
 
 #include "check.h"
-#include "output.h"
+#include "profiles.h"
 
 static char *write_svg(const struct profile *p, const struct output_opts *o, size_t *rows)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (output_svg.write_profile(f, p, o, rows))
-		buf[0] = '\0';
-	fclose(f);
-	return buf;
+	return profiles__write(&output_svg, p, o, rows);
 }
 
 static int count(const char *s, const char *what)
@@ -33,15 +26,6 @@ static int count(const char *s, const char *what)
 		s += strlen(what);
 	}
 	return n;
-}
-
-static void add(struct profile *p, const char *comm, uint32_t tgid, struct frame *f, uint32_t nr,
-		uint64_t n)
-{
-	struct profile_sample s = { .tgid = tgid, .comm = comm, .frames = f, .nr = nr, .count = n };
-
-	if (profile__add(p, &s))
-		abort();
 }
 
 /* The x attribute of the frame whose tooltip starts with @title. */
@@ -63,9 +47,9 @@ int main(void)
 	size_t rows;
 	char *out;
 
-	add(&p, "app", 1, fa, 3, 3);
-	add(&p, "app", 2, fa, 3, 2); /* another process of the same name */
-	add(&p, "app", 1, fb, 3, 5);
+	profiles__add(&p, "app", 1, fa, 3, 3);
+	profiles__add(&p, "app", 2, fa, 3, 2); /* another process of the same name */
+	profiles__add(&p, "app", 1, fb, 3, 5);
 	out = write_svg(&p, &none, &rows);
 	CHECK(strstr(out, "<title>all (10 samples, 100.00%)</title>"), "the root holds every sample");
 	CHECK(strstr(out, "<title>app (10 samples, 100.00%)</title>"),
@@ -95,7 +79,7 @@ int main(void)
 			      { "nonchar\xef\xbf\xbe", FRAME_USER } };
 
 	memset(&p, 0, sizeof(p));
-	add(&p, "a<b>", 1, fh, 3, 1);
+	profiles__add(&p, "a<b>", 1, fh, 3, 1);
 	out = write_svg(&p, &none, NULL);
 	CHECK(strstr(out, "<title>std::vector&lt;int, A&lt;&apos;x&apos;&gt;&gt;::f&amp;&quot;g&quot; ("),
 	      "XML's five characters escaped");
@@ -110,8 +94,8 @@ int main(void)
 	struct output_opts zero = { .svg = { .minwidth_given = true, .title = "T&" },
 				    .run = { "make -j2", "cpu-clock", 99, false } };
 
-	add(&p, "w", 1, fw, 1, 100000);
-	add(&p, "n", 2, fn, 1, 1);
+	profiles__add(&p, "w", 1, fw, 1, 100000);
+	profiles__add(&p, "n", 2, fn, 1, 1);
 	p.duration = 2.5;
 	out = write_svg(&p, &none, NULL);
 	CHECK(!strstr(out, "<title>narrow"), "a frame narrower than 0.1 pixel is left out");
@@ -131,19 +115,10 @@ int main(void)
 	 * tests/workloads/paths' 65,536 stacks, main;sweep;aI;bJ;cK;dL, one
 	 * sample each: the leaves are narrower than 0.1 pixel
 	 */
-	char names[64][8];
-	struct frame fp[6] = { { "main", FRAME_USER }, { "sweep", FRAME_USER } };
 	struct timespec t0, t1;
 
 	memset(&p, 0, sizeof(p));
-	for (int i = 0; i < 64; i++)
-		snprintf(names[i], sizeof(names[i]), "%c%d", 'a' + i / 16, i % 16);
-	for (int i = 0; i < 65536; i++) {
-		for (int l = 0; l < 4; l++)
-			fp[2 + l] = (struct frame){ names[l * 16 + ((i >> (4 * (3 - l))) & 15)],
-						    FRAME_USER };
-		add(&p, "paths", 1, fp, 6, 1);
-	}
+	profiles__paths(&p);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	out = write_svg(&p, &none, &rows);
 	clock_gettime(CLOCK_MONOTONIC, &t1);

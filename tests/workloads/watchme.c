@@ -192,6 +192,8 @@ static void trap(long n)
 		}
 	}
 	printf("\n");
+}
+
 static uint64_t now_ms(void)
 {
 	struct timespec t;
