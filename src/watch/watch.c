@@ -689,7 +689,7 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 			watched, seconds, c.kept * seconds / watched, c.kept / watched);
 	}
 	err = loader__for_each_watch_ip(session__loader(s), watch_rows__add, &rows);
-	if (!err)
+	if (!err && rows.nr) /* none: rows.r is NULL, which qsort must not get */
 		qsort(rows.r, rows.nr, sizeof(*rows.r), watch_row__cmp);
 	for (size_t i = 0; !err && i < rows.nr; i++) {
 		const struct watch_row *r = &rows.r[i];
