@@ -5,7 +5,8 @@
 # here are exact: bump_one and bump_three write counter 1:3, reader reads
 # read_me, take(i % 5) is called, seven = i % 10, tick = i + 1 then
 # peek_tick reads it; late writes counter from a thread and a forked child;
-# getenv has libc read its __environ; rotate writes ring[i] i % 4 + 1
+# getenv has libc read its __environ; dlopen and dlwait load
+# libwatchlate.so later and write its late_counter; rotate writes ring[i] i % 4 + 1
 # times a round, for more locations than registers: those counts are
 # estimates, compared as ratios with a tolerance.
 # The waits are conditions (sampling, exec_of), never sleeps.
@@ -24,9 +25,11 @@ teardown() {
 	stop_workloads
 }
 
-# line NAME: the line of watchme.c marked LINE:NAME
+# line NAME [FILE]: the line of watchme.c (or FILE, in tests/workloads/) marked LINE:NAME
 line() {
-	grep -n "LINE:$1 " "$SRC" | cut -d: -f1
+	local f=$SRC
+	[ -z "${2:-}" ] || f=$REPO/tests/workloads/$2
+	grep -n "LINE:$1 " "$f" | cut -d: -f1
 }
 
 # leaf FILE FUNC: the accesses of the stacks ending in FUNC
@@ -195,6 +198,38 @@ leaf() {
 		"$BATS_TEST_TMPDIR/err"
 }
 
+@test "BINARY:SYMBOL in a library the command loads later (dlopen): watched once mapped, --trap counts exactly" {
+	# watchme writes late_counter until its first trap, then 200 times more
+	run --separate-stderr "$BPFPROF" watch --trap -o "$OUT" libwatchlate.so:late_counter \
+		-- "$WORKLOADS/watchme" dlopen 200
+	echo "$stderr"
+	cat "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$output" = "traps 201" ]
+	[ "$(leaf "$OUT" late_bump)" -eq 201 ]
+	[ "$(total "$OUT" '^watchme;.*main;late_dlopen;late_bump [0-9]+$')" -eq 201 ]
+	grep -qE "^bpfprof watch: 'libwatchlate\.so:late_counter' \(0x[0-9a-f]+, 8 bytes, w\): 201 accesses, watched [0-9.]+ s$" <<<"$stderr"
+	grep -qE "^    201  late_bump  .*libwatchlate\.c:$(line late_bump libwatchlate.c)  at late_bump\+0x[0-9a-f]+ \(libwatchlate\.so 0x[0-9a-f]+\): " <<<"$stderr"
+}
+
+@test "-p: a library the process loads later is watched once mapped; one never mapped is listed as not watched" {
+	local pid bp err=$BATS_TEST_TMPDIR/err
+	start watchme dlwait 1000
+	pid=${PIDS[0]}
+	"$BPFPROF" watch -p "$pid" -o "$OUT" libwatchlate.so:late_counter libnothere.so:x:8 2>"$err" &
+	bp=$!
+	sampling "$bp"
+	kill -USR1 "$pid"
+	wait "$bp"
+	cat "$err"
+	grep -qx "bpfprof watch: note: location 'libwatchlate.so:late_counter': process $pid does not map libwatchlate.so yet: it is watched once it does" "$err"
+	grep -qx "bpfprof watch: note: location 'libnothere.so:x:8': process $pid does not map libnothere.so yet: it is watched once it does" "$err"
+	grep -qx "bpfprof watch: 'libnothere.so:x:8': not watched: no target mapped libnothere.so" "$err"
+	# a second of writes after the library was mapped: the breakpoint came within milliseconds
+	[ "$(total "$OUT")" -ge 100 ]
+	[ "$(total "$OUT" '^watchme;\[libwatchlate\.so:late_counter\];.*main;late_wait;late_bump [0-9]+$')" -eq "$(total "$OUT")" ]
+}
+
 @test "the kernel writing a watched global (read(2) from /dev/zero) gives kernel stacks" {
 	run --separate-stderr "$BPFPROF" watch -o "$OUT" spare -- "$WORKLOADS/watchme" kwrite 100
 	echo "$stderr"
@@ -246,8 +281,8 @@ watch_fails() {
 		0x1000:8
 	watch_fails "^bpfprof watch: location 'counter' is in a process: give -p PID, -t TID or a command" \
 		-a -d 1 counter
-	watch_fails "^bpfprof watch: location 'libc\.so\.6:__environ': a command maps its libraries after its exec, and BINARY:SYMBOL is resolved in what a process maps when it starts: watch it with -p\$" \
-		libc.so.6:__environ -- "$w" basic 10
+	watch_fails "^bpfprof watch: location 'libc\.so\.6:__environ': a library loaded later cannot take turns with others: watch at most 4 locations when one is in a library the target does not map yet\$" \
+		libc.so.6:__environ counter tick seven read_me -- "$w" basic 10
 	watch_fails "^bpfprof watch: invalid location 'counter:3': LEN after ':' is 1, 2, 4 or 8 bytes\$" \
 		counter:3 -- "$w" basic 10
 	watch_fails "^bpfprof watch: invalid --if 'rdq == 3': unknown operand 'rdq'" \
@@ -309,6 +344,26 @@ rates() {
 	grep -qE "^bpfprof watch: 'read_me' .*: 0 accesses, " <<<"$stderr"
 	[ "$(total "$OUT" '^watchme;\[counter\];')" -gt 0 ]
 	[ "$(total "$OUT" '^watchme;\[tick\];')" -gt 0 ]
+}
+
+@test "--trap while the locations take turns: each trap's index is the element its breakpoint was on" {
+	run --separate-stderr "$BPFPROF" watch --trap --rotate=5 -o "$OUT" ring:4*16 \
+		-- "$WORKLOADS/watchme" traprotate 1000
+	echo "$stderr"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output =~ ^traps\ ([0-9]+)\ wrong\ ([0-9]+)$ ]]
+	at_least "${BASH_REMATCH[1]}" 1000
+	# the kernel reads sig_data when it sends the signal, on the way back to
+	# user space: a move in between gives the next location's index (0.6%
+	# here); si_addr is the address the breakpoint was on when it hit
+	[ "$((BASH_REMATCH[2] * 100 / BASH_REMATCH[1]))" -lt 5 ]
+	# every element had turns, and trapped in them
+	local i
+	for i in $(seq 0 15); do
+		grep -qE "^bpfprof watch: 'ring\[$i\]' \(0x[0-9a-f]+, 4 bytes, w\): [1-9][0-9]* accesses, watched " <<<"$stderr"
+	done
+	[ "$(total "$OUT")" -eq "${BASH_REMATCH[1]}" ]
 }
 
 @test "*COUNT and --rotate errors: exit 64, one line naming the value" {

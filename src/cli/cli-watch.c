@@ -49,7 +49,7 @@ static const char doc[] =
 	"\v"
 	"LOCATION is one of:\n"
 	"  SYMBOL              a data symbol of the target's executable (counter)\n"
-	"  BINARY:SYMBOL       a symbol of a file the target maps now (libfoo.so:state)\n"
+	"  BINARY:SYMBOL       a symbol of a file the target maps, now or later (libfoo.so:state)\n"
 	"  0xADDRESS           an address of the one target process\n"
 	"  kernel:SYMBOL       kernel data, system-wide with -a (kernel:jiffies:8)\n"
 	"followed by +OFFSET (bytes), :LEN (1, 2, 4 or 8; default: the symbol's "

@@ -60,6 +60,8 @@ struct watch_mode {
 	struct watch_insns *insns; /* the summary's instructions */
 	pid_t held;               /* the command, stopped at its exec until its breakpoints are set */
 	uint64_t t_start, t_stop; /* when the breakpoints were set, and taken away */
+	uint64_t *since;          /* per location: when it was first watched (0: never) */
+	bool *placed;             /* per location: just resolved in a library loaded later */
 	bool count_reached;
 };
 
@@ -119,6 +121,11 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 		 */
 		.sigtrap = wm->o->trap,
 		.sig_data = wm->o->trap ? w->index : 0,
+		/*
+		 * enabled once the program is attached: an access in between
+		 * would trap (--trap) with nothing to count or filter it
+		 */
+		.disabled = 1,
 	};
 	int fd = perf_event__open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC), err;
 
@@ -152,8 +159,11 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 				     w->name, addr, w->len, watch_access__name(wm->ws.access),
 				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
 				     strerror(-fd));
+	/* kept enabled: a move (MODIFY_ATTRIBUTES) sets the attributes' disabled too */
+	a.disabled = 0;
 	err = watch__keep_fd(wm, fd, &a, w->index, at->tgid);
-	if (!err && ioctl(fd, PERF_EVENT_IOC_SET_BPF, loader__sample_fd(session__loader(s))))
+	if (!err && (ioctl(fd, PERF_EVENT_IOC_SET_BPF, loader__sample_fd(session__loader(s))) ||
+		     ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)))
 		err = -errno;
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot attach to the breakpoint on "
@@ -183,9 +193,12 @@ static int watch__store(struct session *s, struct watch_mode *wm, pid_t tgid)
 	return 0;
 }
 
-/* The breakpoints of thread @tid, of process @tgid: slot i on location i. */
+/*
+ * The breakpoints of thread @tid, of process @tgid: slot i on location i
+ * (with @only, the locations it marks alone).
+ */
 static int watch__open_thread(struct session *s, struct watch_mode *wm, pid_t tgid, pid_t tid,
-			      bool inherit)
+			      bool inherit, const bool *only)
 {
 	int status = 0;
 
@@ -193,7 +206,7 @@ static int watch__open_thread(struct session *s, struct watch_mode *wm, pid_t tg
 		const struct watch *w = &wm->ws.w[i];
 
 		for (size_t j = 0; j < w->nr_places && !status; j++)
-			if (w->places[j].tgid == tgid)
+			if (w->places[j].tgid == tgid && (!only || only[i]))
 				status = watch__open(s, wm, w, &w->places[j], tid, -1, inherit);
 	}
 	wm->slots_fixed = true;
@@ -205,7 +218,8 @@ static int watch__open_thread(struct session *s, struct watch_mode *wm, pid_t tg
  * the threads and processes it creates later). Threads that appear while
  * this runs are found by listing the threads again until none is new.
  */
-static int watch__open_process(struct session *s, struct watch_mode *wm, pid_t tgid)
+static int watch__open_process(struct session *s, struct watch_mode *wm, pid_t tgid,
+			       const bool *only)
 {
 	pid_t *done = NULL;
 	size_t nr_done = 0, cap = 0;
@@ -237,7 +251,7 @@ static int watch__open_process(struct session *s, struct watch_mode *wm, pid_t t
 			}
 			done[nr_done++] = tid;
 			found = true;
-			status = watch__open_thread(s, wm, tgid, tid, true);
+			status = watch__open_thread(s, wm, tgid, tid, true, only);
 		}
 		closedir(d);
 	}
@@ -291,6 +305,32 @@ static int watch__resolve_status(struct session *s, struct watch_mode *wm, int e
 			     err == -ENOMEM ? strerror(ENOMEM) : watch_set__error(&wm->ws));
 }
 
+/*
+ * Resolve the locations in target process @tgid; a library it does not map
+ * yet is watched once it does (watch__mmap), with a note. 0 or -errno.
+ */
+static int watch__resolve_target(struct session *s, struct watch_mode *wm, pid_t tgid)
+{
+	int err = watch_set__resolve_process(&wm->ws, tgid, true);
+
+	for (size_t i = 0; i < wm->ws.nr && !err; i++) {
+		const struct watch *w = &wm->ws.w[i];
+
+		if (w->spec.kind == WATCH_BIN_SYM && !w->elem && !watch__place(w, tgid))
+			session__note(s, "location '%s': process %d does not map %s yet: it is "
+				      "watched once it does", w->arg, tgid, w->spec.binary);
+	}
+	return err;
+}
+
+/* The locations that have a place now and had none: watched from @ns. */
+static void watch__since(struct watch_mode *wm, uint64_t ns)
+{
+	for (size_t i = 0; i < wm->ws.nr; i++)
+		if (!wm->since[i] && wm->ws.w[i].nr_places)
+			wm->since[i] = ns;
+}
+
 /* Parse, check and resolve every location; one that cannot be is a usage error. */
 static int watch__prepare(struct session *s, void *priv)
 {
@@ -304,21 +344,30 @@ static int watch__prepare(struct session *s, void *priv)
 	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0);
 	err = err ?: watch_set__resolve_kernel(&wm->ws, "/proc/kallsyms");
 	for (size_t i = 0; i < t->pids.nr && !err; i++)
-		err = watch_set__resolve_process(&wm->ws, t->pids.ids[i]);
+		err = watch__resolve_target(s, wm, t->pids.ids[i]);
 	for (size_t i = 0; i < t->tids.nr && !err; i++) {
 		pid_t tgid = procfs__tgid(t->tids.ids[i]);
 
-		err = watch_set__resolve_process(&wm->ws, tgid > 0 ? tgid : t->tids.ids[i]);
+		err = watch__resolve_target(s, wm, tgid > 0 ? tgid : t->tids.ids[i]);
 	}
-	for (size_t i = 0; i < wm->ws.nr && !err && cmd && !t->all_cpus; i++)
-		if (wm->ws.w[i].spec.kind == WATCH_BIN_SYM)
-			return session__fail(s, EXIT_USAGE, "location '%s': a command maps its "
-					     "libraries after its exec, and BINARY:SYMBOL is "
-					     "resolved in what a process maps when it starts: "
-					     "watch it with -p", wm->ws.w[i].arg);
 	/* more locations than registers: the first ones start, and all take turns */
 	wm->rotate = wm->ws.nr > WATCH_DEBUG_REGS;
 	wm->slots = wm->rotate ? WATCH_DEBUG_REGS : wm->ws.nr;
+	for (size_t i = 0; i < wm->ws.nr && !err && wm->rotate; i++) {
+		const struct watch *w = &wm->ws.w[i];
+
+		/* the turns go round the places known when they start */
+		if (w->spec.kind == WATCH_BIN_SYM &&
+		    ((cmd && !t->all_cpus) || w->nr_places < t->pids.nr + t->tids.nr))
+			return session__fail(s, EXIT_USAGE, "location '%s': a library loaded "
+					     "later cannot take turns with others: watch at most "
+					     "%u locations when one is in a library the target "
+					     "does not map yet", w->arg, WATCH_DEBUG_REGS);
+	}
+	wm->since = calloc(wm->ws.nr ?: 1, sizeof(*wm->since));
+	wm->placed = calloc(wm->ws.nr ?: 1, sizeof(*wm->placed));
+	if (!err && (!wm->since || !wm->placed))
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	if (!err && cmd && !t->all_cpus) {
 		char *path = watch__command_path(t->command[0]);
 
@@ -343,9 +392,17 @@ static int watch__configure(struct session *s, void *priv, struct loader_cfg *cf
 	const struct watch_opts *o = wm->o;
 	size_t addrs = 0;
 
-	/* an address per place, and the command's at its exec */
-	for (size_t i = 0; i < wm->ws.nr; i++)
-		addrs += wm->ws.w[i].nr_places + (wm->held != 0);
+	/*
+	 * An address per place, the command's at its exec, and a library's
+	 * in each target that maps it later
+	 */
+	for (size_t i = 0; i < wm->ws.nr; i++) {
+		const struct watch *w = &wm->ws.w[i];
+
+		addrs += w->nr_places + (wm->held != 0);
+		if (w->spec.kind == WATCH_BIN_SYM)
+			addrs += o->session.targets.pids.nr + o->session.targets.tids.nr;
+	}
 	if (addrs > UINT32_MAX)
 		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map "
 				     "holds at most %u", addrs, UINT32_MAX);
@@ -427,16 +484,18 @@ static int watch__events(struct session *s, void *priv)
 			wm->slots_fixed = true;
 		}
 		idlist__free(&cpus);
+		watch__since(wm, wm->t_start);
 		return status ?: watch__rotate_start(s, wm);
 	}
 	for (size_t i = 0; i < t->pids.nr && !status; i++)
-		status = watch__open_process(s, wm, t->pids.ids[i]);
+		status = watch__open_process(s, wm, t->pids.ids[i], NULL);
 	for (size_t i = 0; i < t->tids.nr && !status; i++) {
 		pid_t tgid = procfs__tgid(t->tids.ids[i]);
 
 		status = watch__open_thread(s, wm, tgid > 0 ? tgid : t->tids.ids[i],
-					    t->tids.ids[i], false);
+					    t->tids.ids[i], false, NULL);
 	}
+	watch__since(wm, wm->t_start);
 	/* a command's are set at its exec */
 	return status ?: wm->held ? 0 : watch__rotate_start(s, wm);
 }
@@ -470,19 +529,73 @@ static void watch__exec(struct session *s, void *priv, pid_t tgid)
 	if (!si.si_pid)
 		session__warn(s, "'%s' did not stop at its exec: its first accesses may be missed",
 			      wm->o->session.targets.command[0]);
-	err = watch_set__resolve_process(&wm->ws, tgid);
+	err = watch_set__resolve_process(&wm->ws, tgid, true);
 	if (err) {
 		watch__resolve_status(s, wm, err);
 		session__stop(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE);
 	} else {
 		wm->t_start = monotime__ns();
 		status = watch__store(s, wm, tgid);
-		status = status ?: watch__open_thread(s, wm, tgid, tgid, true);
+		watch__since(wm, wm->t_start);
+		status = status ?: watch__open_thread(s, wm, tgid, tgid, true, NULL);
 		status = status ?: watch__rotate_start(s, wm);
 		if (status)
 			session__stop(s, status);
 	}
 	kill(tgid, SIGCONT);
+}
+
+/* Is @tgid a target whose threads are all watched (-p, the command after its exec)? */
+static bool watch__whole_target(struct session *s, const struct watch_mode *wm, pid_t tgid)
+{
+	const struct idlist *pids = &wm->o->session.targets.pids;
+
+	if (tgid == session__command_pid(s))
+		return !wm->held;
+	for (size_t i = 0; i < pids->nr; i++)
+		if (pids->ids[i] == tgid)
+			return true;
+	return false;
+}
+
+/*
+ * A target mapped a file: the locations waiting for it there (a library
+ * loaded later) are resolved, and their breakpoints set on its threads (on
+ * the -t threads of it). Its accesses before this are not seen.
+ */
+static void watch__mmap(struct session *s, void *priv, pid_t tgid, const struct mapping *m)
+{
+	struct watch_mode *wm = priv;
+	const struct idlist *tids = &wm->o->session.targets.tids;
+	bool whole = watch__whole_target(s, wm, tgid), any = false;
+	int err, status = 0;
+
+	(void)m;
+	if (wm->t_stop || !wm->t_start || !watch_set__waiting(&wm->ws, tgid))
+		return;
+	for (size_t i = 0; i < tids->nr && !whole && !any; i++)
+		any = procfs__tgid(tids->ids[i]) == tgid;
+	if (!whole && !any)
+		return;
+	err = watch_set__resolve_mapped(&wm->ws, tgid, wm->placed);
+	if (err) {
+		session__stop(s, watch__resolve_status(s, wm, err));
+		return;
+	}
+	any = false;
+	for (size_t i = 0; i < wm->ws.nr; i++)
+		any |= wm->placed[i];
+	if (!any)
+		return;
+	watch__since(wm, monotime__ns());
+	status = watch__store(s, wm, tgid);
+	if (whole)
+		status = status ?: watch__open_process(s, wm, tgid, wm->placed);
+	for (size_t i = 0; i < tids->nr && !whole && !status; i++)
+		if (procfs__tgid(tids->ids[i]) == tgid)
+			status = watch__open_thread(s, wm, tgid, tids->ids[i], false, wm->placed);
+	if (status)
+		session__stop(s, status);
 }
 
 /* --count: stop once that many matching accesses were seen (they alone are kept). */
@@ -658,6 +771,7 @@ static int watch__print_values(struct session *s, const struct watch *w)
 static int watch__summary(struct session *s, struct watch_mode *wm, const struct watch *w,
 			  double seconds)
 {
+	uint64_t since = wm->since[w->index];
 	struct watch_rows rows = { .s = s, .wm = wm, .insns = wm->insns, .index = w->index };
 	const struct watch_rotation *rot = wm->mover ? watch_mover__rotation(wm->mover) : NULL;
 	double watched = rot ? watch_rotation__watched_ns(rot, w->index) / 1e9 : 0;
@@ -668,6 +782,14 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 	if (err)
 		return err;
 	fprintf(stderr, "%s: '%s'", session__prog(s), w->name);
+	if (!w->nr_places) {
+		fprintf(stderr, ": not watched: no target mapped %s\n", w->spec.binary ?
+			w->spec.binary : "it");
+		return 0;
+	}
+	/* a library loaded later: watched from then */
+	if (since > wm->t_start && wm->t_stop > since)
+		seconds = (wm->t_stop - since) / 1e9;
 	if (w->nr_places == 1)
 		fprintf(stderr, " (0x%" PRIx64 ", %u bytes, %s)", w->places[0].addr, w->len,
 			watch_access__name(wm->ws.access));
@@ -769,6 +891,10 @@ static void watch__end(struct session *s, void *priv)
 		kill(wm->held, SIGCONT);
 	wm->held = 0;
 	watch_set__free(&wm->ws);
+	free(wm->since);
+	free(wm->placed);
+	wm->since = NULL;
+	wm->placed = NULL;
 	watch_insns__free(wm->insns); /* its binaries are the process table's */
 	wm->insns = NULL;
 }
@@ -778,6 +904,7 @@ static const struct session_hooks watch_hooks = {
 	.configure = watch__configure,
 	.start = watch__start,
 	.events = watch__events,
+	.mmap = watch__mmap,
 	.exec = watch__exec,
 	.fd = watch__fd,
 	.ready = watch__ready,

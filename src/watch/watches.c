@@ -499,14 +499,20 @@ static int watch_file__bias(const struct watch_file *f, int fd, uint64_t *bias)
 	return seg ? 0 : -ENOEXEC;
 }
 
-/* Resolve @w, a symbol of the file @f names, in @f's process. */
-static int watch__resolve_in(struct watch_set *ws, struct watch *w, struct watch_file *f)
+/*
+ * Resolve @w, a symbol of the file @f names, in @f's process. With @later,
+ * a file the process does not map (yet) leaves @w without a place there.
+ */
+static int watch__resolve_in(struct watch_set *ws, struct watch *w, struct watch_file *f,
+			     bool later)
 {
 	char path[128];
 	uint64_t bias = 0, vaddr = 0;
 	int fd, err;
 
 	err = watch_file__mapping(f);
+	if (err == -ENOENT && later)
+		return 0;
 	if (err == -ENOENT)
 		return watch_set__fail(ws, err, "location '%s': process %d does not map %s",
 				       w->arg, f->tgid, f->ino ? "its executable" : f->name);
@@ -530,7 +536,7 @@ static int watch__resolve_in(struct watch_set *ws, struct watch *w, struct watch
 	return watch__add_place(w, f->tgid, vaddr + bias);
 }
 
-int watch_set__resolve_process(struct watch_set *ws, pid_t tgid)
+int watch_set__resolve_process(struct watch_set *ws, pid_t tgid, bool later)
 {
 	char path[64];
 	struct stat st;
@@ -545,6 +551,9 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid)
 		struct watch_file f = { .tgid = tgid };
 
 		if (w->elem && !w->kernel) {
+			/* a library not mapped yet: its elements wait with their first */
+			if (later && w->spec.kind == WATCH_BIN_SYM && !watch__place(w - w->elem, tgid))
+				continue;
 			err = watch__follow(ws, w, tgid);
 			if (err)
 				return err;
@@ -554,11 +563,11 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid)
 		case WATCH_EXE_SYM:
 			f.dev = st.st_dev;
 			f.ino = st.st_ino;
-			err = watch__resolve_in(ws, w, &f);
+			err = watch__resolve_in(ws, w, &f, false);
 			break;
 		case WATCH_BIN_SYM:
 			f.name = w->spec.binary;
-			err = watch__resolve_in(ws, w, &f);
+			err = watch__resolve_in(ws, w, &f, later);
 			break;
 		case WATCH_ABS_ADDR:
 			err = watch__settle(ws, w, false, true, 0, w->spec.addr + w->spec.offset);
@@ -572,4 +581,32 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid)
 			return err;
 	}
 	return 0;
+}
+
+bool watch_set__waiting(const struct watch_set *ws, pid_t tgid)
+{
+	for (size_t i = 0; i < ws->nr; i++)
+		if (ws->w[i].spec.kind == WATCH_BIN_SYM && !watch__place(&ws->w[i], tgid))
+			return true;
+	return false;
+}
+
+int watch_set__resolve_mapped(struct watch_set *ws, pid_t tgid, bool *placed)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < ws->nr && !err; i++) {
+		struct watch *w = &ws->w[i];
+		struct watch_file f = { .tgid = tgid, .name = w->spec.binary };
+
+		placed[i] = false;
+		if (w->spec.kind != WATCH_BIN_SYM || watch__place(w, tgid))
+			continue;
+		if (w->elem)
+			err = watch__place(w - w->elem, tgid) ? watch__follow(ws, w, tgid) : 0;
+		else
+			err = watch__resolve_in(ws, w, &f, true);
+		placed[i] = !err && watch__place(w, tgid);
+	}
+	return err;
 }

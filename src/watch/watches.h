@@ -85,11 +85,23 @@ int watch_set__check_file(struct watch_set *ws, const char *path);
 
 /*
  * Resolve the user locations in process @tgid (its executable, the files
- * it maps now, addresses as given), each one place more. 0, or -errno with
- * the error: -ENOENT (unknown symbol, a binary it does not map), -EINVAL,
- * -ENOMEM, or what reading /proc gave.
+ * it maps now, addresses as given), each one place more. With @later, a
+ * BINARY:SYMBOL whose binary @tgid does not map yet waits without a place
+ * there (watch_set__resolve_mapped). 0, or -errno with the error: -ENOENT
+ * (unknown symbol, a binary it does not map), -EINVAL, -ENOMEM, or what
+ * reading /proc gave.
  */
-int watch_set__resolve_process(struct watch_set *ws, pid_t tgid);
+int watch_set__resolve_process(struct watch_set *ws, pid_t tgid, bool later);
+
+/* Does a BINARY:SYMBOL location wait for its binary in process @tgid? */
+bool watch_set__waiting(const struct watch_set *ws, pid_t tgid);
+
+/*
+ * The BINARY:SYMBOL locations that wait in process @tgid and whose binary
+ * it maps now (a library loaded later): resolve them there. @placed (one
+ * per location) says which got their place. 0, or -errno with the error.
+ */
+int watch_set__resolve_mapped(struct watch_set *ws, pid_t tgid, bool *placed);
 
 /* @w's place in process @tgid (0: the kernel), or NULL. */
 const struct watch_place *watch__place(const struct watch *w, pid_t tgid);

@@ -14,6 +14,17 @@
  *   wait:  waits for SIGUSR1, then does what late does.
  *   getenv: waits for SIGUSR1, then calls getenv N times (libc reads its
  *          __environ).
+ *   traprotate: rotate, with a SIGTRAP handler that checks each trap's
+ *          si_addr (the element) against its si_perf_data (the location
+ *          index: ring[i] is location i); at the end "traps T wrong W".
+ *   dlopen: a SIGTRAP handler counts traps; libwatchlate.so (next to
+ *          watchme) is loaded with dlopen, then late_bump() writes its
+ *          late_counter until the first trap (10 s at most: else exit 1),
+ *          then N times more; at the end "traps T" on stdout (a watch with
+ *          --trap sees exactly N + 1 writes, however late it set the
+ *          breakpoint).
+ *   dlwait: waits for SIGUSR1, loads libwatchlate.so, then late_bump()
+ *          writes late_counter for N milliseconds.
  *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
  *          writes it (a breakpoint that traps in the kernel).
  *   trap:  a SIGTRAP handler (SA_SIGINFO) counts the traps it gets, then
@@ -32,6 +43,7 @@
  *
  * The lines of the writing statements are marked "LINE:name" for the tests.
  */
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -222,12 +234,107 @@ static void rotate(long ms)
 	pthread_join(t, NULL);
 }
 
+static volatile sig_atomic_t rot_traps, rot_wrong;
+
+/*
+ * A trap of a breakpoint that takes turns: si_addr is the element it was
+ * on, si_perf_data the index of the location it held then (ring[i] is
+ * location i when ring:4*16 is the only argument): they must agree.
+ */
+static void on_rotate_trap(int sig, siginfo_t *si, void *uc)
+{
+	unsigned long data = *(const unsigned long *)((const char *)&si->si_addr + sizeof(void *));
+	uintptr_t off = (uintptr_t)si->si_addr - (uintptr_t)ring;
+
+	(void)sig;
+	(void)uc;
+	rot_traps++;
+	rot_wrong += si->si_code != TRAP_PERF || off % sizeof(ring[0]) ||
+		     off / sizeof(ring[0]) != data;
+}
+
+static void trap_rotate(long ms)
+{
+	struct sigaction sa = { .sa_sigaction = on_rotate_trap, .sa_flags = SA_SIGINFO };
+
+	if (sigaction(SIGTRAP, &sa, NULL))
+		exit(1);
+	rotate(ms);
+	printf("traps %d wrong %d\n", (int)rot_traps, (int)rot_wrong);
+}
+
 static volatile sig_atomic_t go;
 
 static void on_usr1(int sig)
 {
 	(void)sig;
 	go = 1;
+}
+
+/* late_bump of libwatchlate.so, next to this executable, loaded now */
+static void (*late_load(void))(void)
+{
+	char path[4096];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 32);
+	char *slash;
+	void *h, *f;
+
+	if (n <= 0)
+		exit(1);
+	path[n] = 0;
+	slash = strrchr(path, '/');
+	strcpy(slash ? slash + 1 : path, "libwatchlate.so");
+	h = dlopen(path, RTLD_NOW);
+	f = h ? dlsym(h, "late_bump") : NULL;
+	if (!f) {
+		fprintf(stderr, "watchme: %s\n", dlerror());
+		exit(1);
+	}
+	return (void (*)(void))f;
+}
+
+static volatile sig_atomic_t late_traps;
+
+static void on_late_trap(int sig)
+{
+	(void)sig;
+	late_traps++;
+}
+
+static void late_dlopen(long n)
+{
+	void (*bump)(void);
+	uint64_t end;
+
+	signal(SIGTRAP, on_late_trap);
+	bump = late_load();
+	end = now_ms() + 10000;
+	while (!late_traps && now_ms() < end)
+		bump();
+	if (!late_traps) {
+		fprintf(stderr, "watchme: no trap in 10 s\n");
+		exit(1);
+	}
+	for (long i = 0; i < n; i++)
+		bump();
+	printf("traps %d\n", (int)late_traps);
+}
+
+static void late_wait(long ms)
+{
+	void (*bump)(void);
+	sigset_t none;
+	uint64_t end;
+
+	signal(SIGUSR1, on_usr1);
+	sigemptyset(&none);
+	while (!go)
+		sigsuspend(&none);
+	bump = late_load();
+	end = now_ms() + (uint64_t)ms;
+	while (now_ms() < end)
+		for (int i = 0; i < 100; i++)
+			bump();
 }
 
 int main(int argc, char **argv)
@@ -240,6 +347,12 @@ int main(int argc, char **argv)
 		trap(n);
 	} else if (argc > 1 && !strcmp(argv[1], "rotate")) {
 		rotate(n);
+	} else if (argc > 1 && !strcmp(argv[1], "traprotate")) {
+		trap_rotate(n);
+	} else if (argc > 1 && !strcmp(argv[1], "dlopen")) {
+		late_dlopen(n);
+	} else if (argc > 1 && !strcmp(argv[1], "dlwait")) {
+		late_wait(n);
 	} else if (argc > 1 && !strcmp(argv[1], "late")) {
 		late(n);
 	} else if (argc > 1 && !strcmp(argv[1], "getenv")) {
