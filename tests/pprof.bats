@@ -218,9 +218,10 @@ traces_folded() {
 
 @test "-f pprof -o - writes gzipped pprof to a pipe" {
 	need_root
-	"$BPFPROF" record -q -f pprof -o - -- "$WORKLOADS/fp-three" 0.3 | cat >piped.pb.gz
+	"$BPFPROF" record -q -F 499 -f pprof -o - -- "$WORKLOADS/fp-three" 0.3 | cat >piped.pb.gz
 	gzip -t piped.pb.gz
 	pprof -top -sample_index=samples piped.pb.gz >top
+	cat top
 	grep -q 'leaf_a' top
 	quiet
 }
