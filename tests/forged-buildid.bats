@@ -48,7 +48,7 @@ chain() {
 	evil=$(exec_of "$!" forged-evil)
 	start forged-genuine 30
 	genuine=${PIDS[-1]}
-	run "$BPFPROF" record -a --per-pid -F 999 -d 3 -o "$OUT"
+	run "$BPFPROF" record -a --per-pid -F 999 -d 1.5 -o "$OUT"
 	[ "$status" -eq 0 ]
 	well_formed "$OUT"
 	# enough of each to tell
