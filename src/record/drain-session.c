@@ -187,6 +187,43 @@ static int drain_session__take(struct session *s, struct drain_session *ds, doub
 	return 0;
 }
 
+int drain_session__cut(struct drain_session *ds, struct session *s, uint64_t *sum,
+		       uint64_t *max)
+{
+	struct loader *l = session__loader(s);
+	int err;
+
+	if (ds->st.switch_err)
+		return -ENOTSUP;
+	err = drain_session__take(s, ds, loader__stack_set_use(l, loader__stack_set(l)));
+	if (!err && ds->st.switch_err)
+		return -ENOTSUP;
+	err = err ?: loader__read_stats(l, sum, max);
+	/* the side band's records first: the mappings of what was sampled */
+	err = err ?: session__read_sideband(s);
+	while (!err && drain__pending(ds->d)) {
+		size_t left = drain__pending(ds->d);
+
+		err = drain__symbolize(ds->d, UINT64_MAX);
+		if (!err && drain__pending(ds->d) == left)
+			err = -EINTR; /* a stop signal waits to be read */
+	}
+	if (err)
+		return err;
+	drain_session__forget(ds, s);
+	return ds->busy ? drain_session__arm(ds, false) : 0;
+}
+
+void drain_session__restart(struct drain_session *ds)
+{
+	profile__free(ds->p);
+	memset(ds->p->stats, 0, sizeof(ds->p->stats));
+	memset(ds->p->busiest, 0, sizeof(ds->p->busiest));
+	ds->p->sideband_lost = 0;
+	ds->p->duration = 0;
+	drain__profile_emptied(ds->d);
+}
+
 static int drain_session__fd(void *priv)
 {
 	struct drain_session *ds = priv;

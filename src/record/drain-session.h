@@ -53,6 +53,20 @@ int drain_session__final(struct drain_session *ds);
  * counted is in it. 0, or the exit status after its one line.
  */
 int drain_session__profile(struct drain_session *ds, struct session *s);
+/*
+ * While sampling runs, at the end of a window (an interval's file, a
+ * refresh of the live top): the sets switched and the one samples went to
+ * taken, so every sample counted before is in it and none after; the
+ * program's counters (loader__read_stats: @sum, @max) read right after;
+ * then everything taken symbolized into the profile. 0; -EINTR when a stop
+ * signal cut the symbolizing short (what is left goes to the end's drain:
+ * keep the profile for it); -ENOTSUP when the sets cannot be switched (no
+ * grace period, @ds's stats say why); or -errno.
+ */
+int drain_session__cut(struct drain_session *ds, struct session *s, uint64_t *sum,
+		       uint64_t *max);
+/* After a cut: empty the profile for the next window (its flags kept). */
+void drain_session__restart(struct drain_session *ds);
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st);
 
 /* Its hooks; the plug's priv is the struct drain_session. */

@@ -19,6 +19,8 @@ struct record_opts {
 	struct output_opts out;      /* the profile format and its options */
 	struct unwind_opts unwind;
 	bool stats;                  /* --stats: walk outcomes, tables, BPF run time */
+	double interval;             /* --interval seconds: a file per interval (-o's
+					%n, %t: interval.h); 0: one profile */
 };
 
 /* A whole recording; reports errors itself and returns the exit status (session.h). */
