@@ -256,12 +256,7 @@ static void record__put_ids(FILE *f, const char *what, const struct idlist *l)
 		fprintf(f, "%s%d", i ? "," : what, l->ids[i]);
 }
 
-/*
- * What was sampled, in words, for a format that describes the run (svg's
- * subtitle): the command, else the pids, tids and cgroup, else the whole
- * system. In memory of its own (free it); NULL on ENOMEM.
- */
-static char *record__target(const struct target_opts *t)
+char *record__target(const struct target_opts *t)
 {
 	char *buf = NULL;
 	size_t len = 0;

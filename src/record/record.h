@@ -23,6 +23,13 @@ struct record_opts {
 					%n, %t: interval.h); 0: one profile */
 };
 
+/*
+ * What was sampled, in words, for a format that describes the run (svg's
+ * subtitle) and the live top's header: the command, else the pids, tids
+ * and cgroup, else the whole system. In memory of its own (free it); NULL
+ * on ENOMEM.
+ */
+char *record__target(const struct target_opts *t);
 /* A whole recording; reports errors itself and returns the exit status (session.h). */
 int record__run(const struct record_opts *o);
 
