@@ -107,13 +107,25 @@ settled() {
 	refute grep -q $'\033' <<<"$output"
 }
 
-@test "top: a bad --delay or --limit is a usage error naming the value; -o is not an option of top" {
+@test "top -o FILE: the plain tables in FILE, whole at the end, and a line on stderr; a FILE that cannot be written is a usage error" {
+	need_root
+	start spinner 60
+	run --separate-stderr "$BPFPROF" top -p "${PIDS[0]}" -d 1.6 --limit 2 -o tables.txt
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ "$stderr" =~ ^bpfprof\ top:\ [0-9]+\ refresh(es)?\ of\ 1\ s,\ [0-9]+\ samples,\ 0\ lost.*\;\ tables\ written\ to\ \'tables.txt\'$ ]]
+	at_least "$(grep -c '^bpfprof top:' tables.txt)" 1
+	[ "$(awk '/^  self%/ { getline; print $NF }' tables.txt | sort -u)" = other_busy_loop ]
+	refute grep -q $'\033' tables.txt
+	run -64 "$BPFPROF" top -o nodir/tables.txt -d 1
+	[[ "$output" == *"cannot write 'nodir/tables.txt'"* ]]
+}
+
+@test "top: a bad --delay or --limit is a usage error naming the value" {
 	run -64 "$BPFPROF" top --delay 0
 	[[ "$output" == *"invalid --delay '0': expected seconds from 0.1 to 3600"* ]]
 	run -64 "$BPFPROF" top --delay often
 	[[ "$output" == *"invalid --delay 'often'"* ]]
 	run -64 "$BPFPROF" top --limit 0
 	[[ "$output" == *"invalid --limit '0'"* ]]
-	run -64 "$BPFPROF" top -o x.folded
-	[[ "$output" == *"bpfprof top: invalid option -- 'o'"* ]]
 }

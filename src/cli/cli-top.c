@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * `bpfprof top` command line: --delay and --limit, and the targets,
- * sampling and symbols options it shares with record (cli.c's children;
- * not the output's: the table goes to standard output).
+ * sampling, output and symbols options it shares with record (cli.c's
+ * children): -o names a file for the plain tables instead of standard
+ * output (no default file), -q drops the line at the end.
  */
 #include <argp.h>
 #include <string.h>
 
-#include "cli-sampling.h"
-#include "cli-symbols.h"
 #include "cli-targets.h"
 #include "cli-top.h"
 #include "cli.h"
@@ -40,8 +39,9 @@ static const char doc[] =
 	"      The whole system, refreshed every second.\n"
 	"  bpfprof top -p 1234 --delay 2\n"
 	"      Process 1234, its threads and children, every 2 seconds.\n"
-	"  bpfprof top -d 10 --limit 5 -- ./app > top.txt\n"
-	"      Run ./app for at most 10 s; its 5 hottest functions every second, in text.\n"
+	"  bpfprof top -d 10 --limit 5 -o top.txt -- ./app\n"
+	"      Run ./app for at most 10 s; its 5 hottest functions every second, as text "
+	"in top.txt (-o: plain tables to FILE instead of standard output).\n"
 	"\n"
 	"Each refresh shows only the samples of its own window (no decay, no total since "
 	"the start): self% and self are the samples in which the function is the leaf, "
@@ -63,14 +63,6 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-/* cli.c's children but the output's (-o, -q): the table is standard output's. */
-static const struct argp_child children[] = {
-	{ &cli_targets_argp },
-	{ &cli_sampling_argp },
-	{ &cli_symbols_argp },
-	{ 0 },
-};
-
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct top_parser *p = state->input;
@@ -78,8 +70,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case ARGP_KEY_INIT:
-		for (size_t i = 0; children[i].argp; i++)
-			state->child_inputs[i] = &p->base;
+		cli__init_children(state, &p->base);
 		break;
 	case ARGP_KEY_ARG:
 		cli_targets__command(state, p->base.opts, arg);
@@ -107,7 +98,7 @@ static const struct argp top_argp = {
 	.parser = parse_opt,
 	.args_doc = "[-- COMMAND [ARG...]]",
 	.doc = doc,
-	.children = children,
+	.children = cli_children,
 };
 
 void cli_top__parse(int argc, char **argv, struct top_opts *opts)

@@ -7,6 +7,7 @@
  * core.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,8 @@ struct top {
 	uint64_t seen[STAT__MAX], seen_max[STAT__MAX]; /* the counters then */
 	char rate[48];
 	char *target;
+	unsigned int refreshes;
+	uint64_t samples, lost; /* in the refreshes shown */
 };
 
 static int top__start(struct session *s, void *priv, const struct loader_cfg *cfg)
@@ -116,8 +119,30 @@ static int top__ready(struct session *s, void *priv)
 					       "output: %s", strerror(-err)));
 		return 0;
 	}
+	t->refreshes++;
+	t->samples += profile__samples(&t->p);
+	t->lost += profile__lost(&t->p);
 	drain_session__restart(t->ds);
 	t->start_s = end_s;
+	return 0;
+}
+
+/* The end: -o's file committed; the refreshes shown, unless -q. */
+static int top__finish(struct session *s, void *priv)
+{
+	struct top *t = priv;
+	int status = session__commit(s, 0, "tables");
+
+	if (status || t->o->session.quiet)
+		return status;
+	fprintf(stderr, "bpfprof top: %u refresh%s of %g s, %" PRIu64 " samples, %" PRIu64
+			" lost, %.2f s, ",
+		t->refreshes, t->refreshes == 1 ? "" : "es", t->o->delay, t->samples, t->lost,
+		session__seconds(s));
+	/* the busiest CPU up to the last refresh */
+	session__print_rate(s, t->start_s > 0 ? t->seen_max[STAT_SEEN] / t->start_s : 0);
+	session__print_output(s, "tables");
+	fputc('\n', stderr);
 	return 0;
 }
 
@@ -135,6 +160,7 @@ static const struct session_hooks top_hooks = {
 	.start = top__start,
 	.fd = top__fd,
 	.ready = top__ready,
+	.finish = top__finish,
 	.end = top__end,
 };
 
@@ -142,7 +168,9 @@ int top__run(const struct top_opts *o)
 {
 	const struct sampling_opts *so = &o->session.sampling;
 	struct top t = { .o = o, .us = unwind_session__new(&o->unwind),
-			 .ts = top_screen__new(), .timerfd = -1,
+			 .ts = top_screen__new(!o->session.output ||
+					       !strcmp(o->session.output, "-")),
+			 .timerfd = -1,
 			 .target = record__target(&o->session.targets),
 			 /* no lines, no binaries: a row per function */
 			 .p.drop_lines = true };

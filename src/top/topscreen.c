@@ -15,20 +15,20 @@
 #define TOP_SCREEN_LEAVE "\033[?25h\033[?1049l"
 
 struct top_screen {
-	bool full;      /* standard output is a terminal */
+	bool full;      /* the tables go to standard output, a terminal */
 	bool keys;      /* standard input is one: read keys */
 	bool entered;   /* the alternate screen is in use */
 	bool raw;       /* @saved is to be put back */
 	struct termios saved;
 };
 
-struct top_screen *top_screen__new(void)
+struct top_screen *top_screen__new(bool to_stdout)
 {
 	struct top_screen *ts = calloc(1, sizeof(*ts));
 
 	if (!ts)
 		return NULL;
-	ts->full = isatty(STDOUT_FILENO);
+	ts->full = to_stdout && isatty(STDOUT_FILENO);
 	ts->keys = isatty(STDIN_FILENO);
 	return ts;
 }

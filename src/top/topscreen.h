@@ -17,10 +17,10 @@
 
 struct top_screen;
 
-/* NULL on ENOMEM. */
-struct top_screen *top_screen__new(void);
+/* @to_stdout: the tables go to standard output (not -o FILE). NULL on ENOMEM. */
+struct top_screen *top_screen__new(bool to_stdout);
 void top_screen__free(struct top_screen *ts);
-/* Is standard output a terminal (full screen)? */
+/* Do the tables go to standard output, a terminal (full screen)? */
 bool top_screen__full(const struct top_screen *ts);
 /* Before the first refresh: full screen, when standard output is a terminal. */
 void top_screen__enter(struct top_screen *ts);
