@@ -5,8 +5,9 @@
  * drain interval has passed, the sets are switched and the old one drained
  * into the profile (drain.c), symbolized while its processes are still
  * known. Processes that exited are forgotten from the process table once a
- * drain after their exit has symbolized their samples. After sampling,
- * drain_session__final drains both sets.
+ * drain after their exit has symbolized their samples. With windows
+ * (record --interval, top) the profile is handed over and emptied at each
+ * window's end. After sampling, drain_session__final drains both sets.
  */
 #ifndef BPFPROF_DRAIN_SESSION_H
 #define BPFPROF_DRAIN_SESSION_H
@@ -54,19 +55,29 @@ int drain_session__final(struct drain_session *ds);
  */
 int drain_session__profile(struct drain_session *ds, struct session *s);
 /*
- * While sampling runs, at the end of a window (an interval's file, a
- * refresh of the live top): the sets switched and the one samples went to
- * taken, so every sample counted before is in it and none after; the
- * program's counters (loader__read_stats: @sum, @max) read right after;
- * then everything taken symbolized into the profile. 0; -EINTR when a stop
- * signal cut the symbolizing short (what is left goes to the end's drain:
- * keep the profile for it); -ENOTSUP when the sets cannot be switched (no
- * grace period, @ds's stats say why); or -errno.
+ * A window's end (record --interval, top): the profile holds the window's
+ * samples, counters, duration and CPUs; 0, or the exit status after its
+ * one line (the run stops with it). The profile is emptied after.
  */
-int drain_session__cut(struct drain_session *ds, struct session *s, uint64_t *sum,
-		       uint64_t *max);
-/* After a cut: empty the profile for the next window (its flags kept). */
-void drain_session__restart(struct drain_session *ds);
+typedef int (*drain_window_fn)(struct session *s, struct profile *p, void *ctx);
+/*
+ * Before start: windows of @seconds from the start of sampling. At each
+ * end, checked with the fill: the sets switched and the one samples went
+ * to taken, so every sample counted before is in the window and none
+ * after; the program's counters read right then (the window's are the
+ * difference from the last end's, so they add up to the run's);
+ * everything taken symbolized; @done called; the profile emptied (its
+ * flags kept). A stop signal that cuts the symbolizing short leaves the
+ * window's samples to the end's drain (its profile is kept).
+ */
+void drain_session__set_window(struct drain_session *ds, double seconds, drain_window_fn done,
+			       void *ctx);
+/*
+ * After drain_session__profile, with windows: the profile's counters,
+ * duration and side-band losses become the last window's (the run's
+ * since the last end).
+ */
+void drain_session__last_window(struct drain_session *ds);
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st);
 
 /* Its hooks; the plug's priv is the struct drain_session. */

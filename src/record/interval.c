@@ -5,25 +5,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/timerfd.h>
-#include <unistd.h>
 
 #include "interval.h"
 #include "outfile.h"
-#include "sideband.h"
 
 struct interval {
 	const char *pattern;
 	double seconds;
 	struct drain_session *ds;
-	struct profile *p;
 	const struct output_opts *out;
-	int timerfd;
 	unsigned int n;     /* the interval now sampled; the files written */
 	time_t start_wall;  /* its start, for %t */
-	double start_s;     /* its start, seconds into the run */
-	uint64_t seen[STAT__MAX], seen_max[STAT__MAX]; /* the counters at its start */
-	uint64_t seen_sideband_lost;
 	uint64_t samples;   /* in the files written */
 };
 
@@ -86,25 +78,23 @@ char *interval__name(const char *pattern, unsigned int n, time_t start)
 	return buf;
 }
 
+static int interval__write(struct session *s, struct profile *p, void *ctx);
+
 struct interval *interval__new(const char *pattern, double seconds, struct drain_session *ds,
-			       struct profile *p, const struct output_opts *out)
+			       const struct output_opts *out)
 {
 	struct interval *iv = calloc(1, sizeof(*iv));
 
 	if (!iv)
 		return NULL;
-	*iv = (struct interval){ .pattern = pattern, .seconds = seconds, .ds = ds, .p = p,
-				 .out = out, .timerfd = -1 };
+	*iv = (struct interval){ .pattern = pattern, .seconds = seconds, .ds = ds, .out = out,
+				 .start_wall = time(NULL) };
+	drain_session__set_window(ds, seconds, interval__write, iv);
 	return iv;
 }
 
-static void interval__end(struct session *s, void *priv);
-
 void interval__free(struct interval *iv)
 {
-	if (!iv)
-		return;
-	interval__end(NULL, iv);
 	free(iv);
 }
 
@@ -137,53 +127,13 @@ static int interval__open(struct session *s, void *priv)
 	return status;
 }
 
-static int interval__start(struct session *s, void *priv, const struct loader_cfg *cfg)
+/*
+ * An interval's end (drain_session__set_window): the profile to its file,
+ * whole or not at all. 0 or the exit status.
+ */
+static int interval__write(struct session *s, struct profile *p, void *ctx)
 {
-	struct interval *iv = priv;
-	struct itimerspec its;
-	long long ns = (long long)(iv->seconds * 1e9);
-
-	(void)cfg;
-	its.it_value.tv_sec = its.it_interval.tv_sec = ns / 1000000000;
-	its.it_value.tv_nsec = its.it_interval.tv_nsec = ns % 1000000000;
-	iv->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (iv->timerfd < 0 || timerfd_settime(iv->timerfd, 0, &its, NULL))
-		return session__fail(s, EXIT_RUNTIME, "cannot set up the interval timer: %s",
-				     strerror(errno));
-	iv->start_wall = time(NULL);
-	return 0;
-}
-
-static int interval__fd(void *priv)
-{
-	struct interval *iv = priv;
-
-	return iv->timerfd;
-}
-
-/* The profile's counters and run: those of the interval ending @end_s into the run. */
-static void interval__counters(struct interval *iv, struct session *s, double end_s,
-			       const uint64_t *sum, const uint64_t *max)
-{
-	struct profile *p = iv->p;
-	uint64_t lost = sideband__lost(session__sideband(s));
-
-	for (int i = 0; i < STAT__MAX; i++) {
-		p->stats[i] = sum[i] - iv->seen[i];
-		/* the busiest CPU's counts are not additive: its growth, a bound */
-		p->busiest[i] = max[i] - iv->seen_max[i];
-	}
-	memcpy(iv->seen, sum, sizeof(iv->seen));
-	memcpy(iv->seen_max, max, sizeof(iv->seen_max));
-	p->sideband_lost = lost - iv->seen_sideband_lost;
-	iv->seen_sideband_lost = lost;
-	p->ncpus = session__nr_cpus(s);
-	p->duration = end_s - iv->start_s;
-}
-
-/* The profile to the interval's file, whole or not at all. 0 or the exit status. */
-static int interval__write(struct interval *iv, struct session *s)
-{
+	struct interval *iv = ctx;
 	char *name = interval__name(iv->pattern, iv->n, iv->start_wall);
 	struct outfile *of;
 	char why[160];
@@ -198,7 +148,7 @@ static int interval__write(struct interval *iv, struct session *s)
 		free(name);
 		return status;
 	}
-	err = iv->out->format->write_profile(outfile__stream(of), iv->p, iv->out, NULL);
+	err = iv->out->format->write_profile(outfile__stream(of), p, iv->out, NULL);
 	err = err ? outfile__error(of) ?: err : outfile__commit(of);
 	if (err)
 		status = session__fail(s, EXIT_RUNTIME, "cannot write interval %u's profile to "
@@ -206,81 +156,32 @@ static int interval__write(struct interval *iv, struct session *s)
 	outfile__free(of);
 	free(name);
 	if (!status) {
-		iv->samples += profile__samples(iv->p);
+		iv->samples += profile__samples(p);
 		iv->n++;
+		iv->start_wall = time(NULL);
 	}
 	return status;
 }
 
-/* An interval ends: its sets taken and symbolized, its file written, the profile emptied. */
-static int interval__ready(struct session *s, void *priv)
+int interval__finish(struct interval *iv, struct session *s, struct profile *p)
 {
-	struct interval *iv = priv;
-	uint64_t ticks, sum[STAT__MAX], max[STAT__MAX];
-	time_t wall = time(NULL);
-	double end_s = session__elapsed(s);
-	struct drain_session_stats st;
-	int err, status;
-
-	if (read(iv->timerfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
-		return -errno;
-	err = drain_session__cut(iv->ds, s, sum, max);
-	if (err == -EINTR)
-		return 0; /* a stop signal: the rest goes to the last file */
-	if (err == -ENOTSUP) {
-		drain_session__stats(iv->ds, &st);
-		session__stop(s, session__fail(s, EXIT_RUNTIME, "cannot end interval %u: the "
-					       "stack sets cannot be switched (membarrier: %s)",
-					       iv->n, strerror(-st.switch_err)));
-		return 0;
-	}
-	if (err)
-		return err;
-	interval__counters(iv, s, end_s, sum, max);
-	status = interval__write(iv, s);
-	if (status) {
-		session__stop(s, status);
-		return 0;
-	}
-	drain_session__restart(iv->ds);
-	iv->start_s = end_s;
-	iv->start_wall = wall;
-	return 0;
-}
-
-int interval__finish(struct interval *iv, struct session *s)
-{
-	struct profile *p = iv->p;
 	uint64_t sum[STAT__MAX], max[STAT__MAX], sideband_lost = p->sideband_lost;
+	double seconds = p->duration;
 	int status;
 
 	/* the whole run's, read by drain_session__profile after the last drain */
 	memcpy(sum, p->stats, sizeof(sum));
 	memcpy(max, p->busiest, sizeof(max));
-	interval__counters(iv, s, session__seconds(s), sum, max);
-	status = interval__write(iv, s);
+	drain_session__last_window(iv->ds);
+	status = interval__write(s, p, iv);
 	/* the whole run's again, for the summary */
 	memcpy(p->stats, sum, sizeof(sum));
 	memcpy(p->busiest, max, sizeof(max));
 	p->sideband_lost = sideband_lost;
-	p->duration = session__seconds(s);
+	p->duration = seconds;
 	return status;
-}
-
-static void interval__end(struct session *s, void *priv)
-{
-	struct interval *iv = priv;
-
-	(void)s;
-	if (iv->timerfd >= 0)
-		close(iv->timerfd);
-	iv->timerfd = -1;
 }
 
 const struct session_hooks interval_hooks = {
 	.open = interval__open,
-	.start = interval__start,
-	.fd = interval__fd,
-	.ready = interval__ready,
-	.end = interval__end,
 };

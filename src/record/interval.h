@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * `record --interval`: one complete profile file per interval (session.h
- * plug, after the drain plug). At each interval's end the stack sets are
- * switched and the one samples went to taken (drain_session__cut: every
- * sample counted before the switch is in it, none after), everything is
- * symbolized, the profile is written to the interval's own file (an
- * outfile: the file appears whole or not at all) with its own duration
- * and counters (those of the interval: the program's, read after the
- * switch, less those read after the switch before), then emptied. The last
- * interval, shorter, is written by the mode's finish (interval__finish).
- * A stop signal that cuts an interval's symbolizing short leaves its
- * samples to the last file.
+ * `record --interval`: one complete profile file per interval, each a
+ * window of the drain plug (drain_session__set_window: every sample
+ * counted before its end's switch is in it, none after; its own duration
+ * and counters), written to the interval's own file (an outfile: whole or
+ * not at all). Its plug (session.h) checks at open that the first name can
+ * be written. The last interval, shorter, is written by the mode's finish
+ * (interval__finish).
  */
 #ifndef BPFPROF_INTERVAL_H
 #define BPFPROF_INTERVAL_H
@@ -36,11 +32,12 @@ int interval__check(const char *pattern, double seconds, char *why, size_t size)
 char *interval__name(const char *pattern, unsigned int n, time_t start);
 
 /*
- * Intervals of @seconds written to files named by @pattern (checked), in
- * @out's format, from @p, which @ds drains. NULL on ENOMEM.
+ * Intervals of @seconds (windows of @ds, set here: before the start)
+ * written to files named by @pattern (checked), in @out's format. NULL on
+ * ENOMEM.
  */
 struct interval *interval__new(const char *pattern, double seconds, struct drain_session *ds,
-			       struct profile *p, const struct output_opts *out);
+			       const struct output_opts *out);
 void interval__free(struct interval *iv);
 /*
  * Sampling has stopped and @p holds the rest, drained with the whole run's
@@ -49,7 +46,7 @@ void interval__free(struct interval *iv);
  * whole run's again after it (the summary's). 0, or the exit status after
  * its one line.
  */
-int interval__finish(struct interval *iv, struct session *s);
+int interval__finish(struct interval *iv, struct session *s, struct profile *p);
 /* The files written, and the samples in them. */
 unsigned int interval__files(const struct interval *iv);
 uint64_t interval__samples(const struct interval *iv);

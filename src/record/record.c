@@ -321,7 +321,7 @@ static int record__finish(struct session *s, void *priv)
 	if (status)
 		return status;
 	if (r->iv) {
-		status = interval__finish(r->iv, s);
+		status = interval__finish(r->iv, s, p);
 		samples = interval__samples(r->iv);
 	} else {
 		err = o->out.format->write_profile(session__out(s), p, &r->out, &r->rows);
@@ -358,7 +358,7 @@ int record__run(const struct record_opts *o)
 	r.ds = drain_session__new(&r.p, o->out.per_pid, true);
 	if (o->interval) {
 		so.output = NULL;
-		r.iv = interval__new(o->session.output, o->interval, r.ds, &r.p, &r.out);
+		r.iv = r.ds ? interval__new(o->session.output, o->interval, r.ds, &r.out) : NULL;
 	}
 	/* the unwinder first: its tables are loaded before anything else starts */
 	plugs[n++] = (struct session_plug){ &unwind_session_hooks, r.us };

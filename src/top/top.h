@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * `bpfprof top`: the capture core (session.h) with the live mode, as perf
- * top: every --delay seconds the stack sets are cut (drain_session__cut),
+ * top: every --delay seconds the drain plug cuts a window out of the stack
+ * sets (drain_session__set_window),
  * the window's table of functions computed (output/toptable.c, as -f top)
  * and shown (topview.c), full screen on a terminal (topscreen.c: keys, the
  * size, the terminal restored), one plain table a refresh elsewhere; then
