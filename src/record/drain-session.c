@@ -51,7 +51,7 @@ struct drain_session {
 	drain_window_fn window_fn;
 	void *window_ctx;
 	double window_start_s;  /* this one's start, seconds into the run */
-	double window_end_s;    /* and its end: the next multiple of window_s */
+	double window_end_s;    /* and its end: window_s after the start */
 	uint64_t seen[STAT__MAX], seen_max[STAT__MAX]; /* the counters then */
 	uint64_t seen_sideband_lost;
 };
@@ -246,8 +246,8 @@ static int drain_session__window(struct session *s, struct drain_session *ds)
 	struct profile *p = ds->p;
 	int err, status;
 
-	/* one that ended late (a long symbolizing) takes the missed ends with it */
-	ds->window_end_s = ((unsigned long long)(end_s / ds->window_s) + 1) * ds->window_s;
+	/* the next is as long, whenever this one ended (late after a long symbolizing) */
+	ds->window_end_s = end_s + ds->window_s;
 	err = drain_session__take(s, ds, loader__stack_set_use(l, loader__stack_set(l)));
 	if (!err && ds->st.switch_err) {
 		session__stop(s, session__fail(s, EXIT_RUNTIME, "cannot end a window of %g s: "

@@ -61,8 +61,9 @@ int drain_session__profile(struct drain_session *ds, struct session *s);
  */
 typedef int (*drain_window_fn)(struct session *s, struct profile *p, void *ctx);
 /*
- * Before start: windows of @seconds from the start of sampling. At each
- * end, checked with the fill: the sets switched and the one samples went
+ * Before start: windows of @seconds from the start of sampling, each at
+ * least as long (one that ends late, after a long symbolizing, does not
+ * shorten the next). At each end, checked with the fill (every 20 ms): the sets switched and the one samples went
  * to taken, so every sample counted before is in the window and none
  * after; the program's counters read right then (the window's are the
  * difference from the last end's, so they add up to the run's);

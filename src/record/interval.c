@@ -15,7 +15,7 @@ struct interval {
 	struct drain_session *ds;
 	const struct output_opts *out;
 	unsigned int n;     /* the interval now sampled; the files written */
-	time_t start_wall;  /* its start, for %t */
+	double wall;        /* its start (for %t), wall-clock seconds; 0: not known yet */
 	uint64_t samples;   /* in the files written */
 };
 
@@ -87,8 +87,7 @@ struct interval *interval__new(const char *pattern, double seconds, struct drain
 
 	if (!iv)
 		return NULL;
-	*iv = (struct interval){ .pattern = pattern, .seconds = seconds, .ds = ds, .out = out,
-				 .start_wall = time(NULL) };
+	*iv = (struct interval){ .pattern = pattern, .seconds = seconds, .ds = ds, .out = out };
 	drain_session__set_window(ds, seconds, interval__write, iv);
 	return iv;
 }
@@ -134,11 +133,16 @@ static int interval__open(struct session *s, void *priv)
 static int interval__write(struct session *s, struct profile *p, void *ctx)
 {
 	struct interval *iv = ctx;
-	char *name = interval__name(iv->pattern, iv->n, iv->start_wall);
 	struct outfile *of;
-	char why[160];
+	struct timespec now;
+	char why[160], *name;
 	int err, status = 0;
 
+	if (!iv->wall) { /* the first: the run's start, which this interval's is */
+		clock_gettime(CLOCK_REALTIME, &now);
+		iv->wall = now.tv_sec + now.tv_nsec / 1e9 - session__elapsed(s);
+	}
+	name = interval__name(iv->pattern, iv->n, (time_t)iv->wall);
 	if (!name)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	of = outfile__open(name, why, sizeof(why));
@@ -158,7 +162,7 @@ static int interval__write(struct session *s, struct profile *p, void *ctx)
 	if (!status) {
 		iv->samples += profile__samples(p);
 		iv->n++;
-		iv->start_wall = time(NULL);
+		iv->wall += p->duration; /* the next one's start */
 	}
 	return status;
 }
