@@ -52,7 +52,8 @@ static int top_table__count(struct top_table *t, const struct profile *p)
 	return 0;
 }
 
-int top_table__build(struct top_table *t, const struct profile *p, const struct output_opts *o)
+int top_table__build(struct top_table *t, const struct profile *p,
+		    const struct output_opts *o)
 {
 	int err;
 

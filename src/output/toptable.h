@@ -32,7 +32,8 @@ struct top_table {
 };
 
 /* The table of @p as @o shows its frames; 0 or -ENOMEM (free it either way). */
-int top_table__build(struct top_table *t, const struct profile *p, const struct output_opts *o);
+int top_table__build(struct top_table *t, const struct profile *p,
+		    const struct output_opts *o);
 /* Row @i's function, escaped (never a control byte), @len bytes, not NUL-terminated. */
 const char *top_table__name(const struct top_table *t, size_t i, size_t *len);
 /* @part of @whole in percent; 0 of nothing. */

@@ -63,9 +63,9 @@ typedef int (*drain_window_fn)(struct session *s, struct profile *p, void *ctx);
 /*
  * Before start: windows of @seconds from the start of sampling, each at
  * least as long (one that ends late, after a long symbolizing, does not
- * shorten the next). At each end, checked with the fill (every 20 ms): the sets switched and the one samples went
- * to taken, so every sample counted before is in the window and none
- * after; the program's counters read right then (the window's are the
+ * shorten the next). At each end, checked with the fill (every 20 ms):
+ * the sets switched and the one samples went to taken, so every sample
+ * counted before is in the window and none after; the program's counters read right then (the window's are the
  * difference from the last end's, so they add up to the run's);
  * everything taken symbolized; @done called; the profile emptied (its
  * flags kept). A stop signal that cuts the symbolizing short leaves the
