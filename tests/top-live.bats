@@ -3,7 +3,7 @@
 # bpfprof top, live: as root, on real perf events and a real workload
 # (spinner: main -> other_busy_loop). On a terminal (a tmux pane of
 # 120x40, read with capture-pane) the hot function is the first row within
-# 3 s of bpfprof sampling; q and Ctrl-C end it, exit 0, with the terminal
+# 3 s of bpfprof sampling; q, Ctrl-C and SIGTERM end it, exit 0, with the terminal
 # as it was (canonical mode and echo back, the alternate screen left).
 # Standard output not a terminal: one plain table a refresh, no escape
 # sequence. Conditions are waited for (wait_until), never slept on.
@@ -88,6 +88,20 @@ settled() {
 	grep -qw icanon stty
 	grep -qw echo stty
 	[ "$(tmux -L "$SOCK" display -p '#{alternate_on}')" = 0 ]
+}
+
+@test "top on a terminal: SIGTERM ends it with 0 and the terminal restored" {
+	need_root
+	start spinner 60
+	in_tmux -p "${PIDS[0]}" --delay 0.5
+	wait_until first_row other_busy_loop
+	kill -TERM "$PID"
+	wait_until settled
+	[ "$(cat status)" = 0 ]
+	grep -qw icanon stty
+	grep -qw echo stty
+	[ "$(tmux -L "$SOCK" display -p '#{alternate_on}')" = 0 ]
+	[ "$(tmux -L "$SOCK" display -p '#{cursor_flag}')" = 1 ]
 }
 
 @test "top with standard output not a terminal: a plain table a refresh, the hot function first, no escape sequence" {

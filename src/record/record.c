@@ -142,8 +142,13 @@ static void record__stats(const struct record *r, struct session *s, const struc
 				"by DWARF tables, frame pointers elsewhere");
 	if (st.uw)
 		record__unwind_stats(p, &st);
-	fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique stacks)", r->rows);
-	if (p->nr != r->rows)
+	if (r->iv)
+		fprintf(stderr, "bpfprof: stats: stacks: %u profiles written (--interval), the "
+				"last with %zu", interval__files(r->iv), p->nr);
+	else
+		fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique "
+				"stacks)", r->rows);
+	if (!r->iv && p->nr != r->rows)
 		fprintf(stderr, ", %zu in the profile (the output showed some alike)", p->nr);
 	fprintf(stderr, "; the profile holds %.1f MiB%s\n", profile__memory(p) / 1048576.0,
 		p->drop_lines ? " (no source files or lines: --lines keeps them)" : "");
