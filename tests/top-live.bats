@@ -14,17 +14,18 @@ load helpers
 setup() {
 	need_binary
 	cd "$BATS_TEST_TMPDIR"
-	SOCK=bpfprof-top-$$-$BATS_TEST_NUMBER
+	# the server's socket in the test's own directory, which bats removes
+	SOCK=$BATS_TEST_TMPDIR/tmux.sock
 }
 
 teardown() {
-	tmux -L "$SOCK" kill-server 2>/dev/null || true
+	tmux -S "$SOCK" kill-server 2>/dev/null || true
 	stop_workloads
 }
 
 # pane: what the tmux pane shows now
 pane() {
-	tmux -L "$SOCK" capture-pane -p
+	tmux -S "$SOCK" capture-pane -p
 }
 
 # first_row FUNC: the table's first row (after the header's three lines) is FUNC's
@@ -37,8 +38,8 @@ first_row() {
 # it to ./stty
 in_tmux() {
 	need_cmd tmux
-	tmux -L "$SOCK" new-session -d -x 120 -y 40 "bash --norc --noprofile"
-	tmux -L "$SOCK" send-keys "sh -c 'echo \$\$ >pid; exec \"\$0\" top \"\$@\"' $BPFPROF $*; echo \$? >status; stty -a >stty" Enter
+	tmux -S "$SOCK" new-session -d -x 120 -y 40 "bash --norc --noprofile"
+	tmux -S "$SOCK" send-keys "sh -c 'echo \$\$ >pid; exec \"\$0\" top \"\$@\"' $BPFPROF $*; echo \$? >status; stty -a >stty" Enter
 	wait_until test -s pid
 	PID=$(cat pid)
 	sampling "$PID"
@@ -64,16 +65,16 @@ settled() {
 	[ "$elapsed_ms" -le 3000 ]
 	pane | head -1 | grep -q '^bpfprof top: [0-9]* samples, 0 lost in [0-9.]* s; cpu-clock 99 Hz requested'
 	pane | grep -q "^pid ${PIDS[0]}; [0-9]* functions\?; q quits"
-	[ "$(tmux -L "$SOCK" display -p '#{alternate_on}')" = 1 ]
-	tmux -L "$SOCK" send-keys q
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on}')" = 1 ]
+	tmux -S "$SOCK" send-keys q
 	wait_until settled
 	[ "$(cat status)" = 0 ]
 	# canonical mode and echo again, the alternate screen left, the cursor shown
 	grep -qw icanon stty
 	grep -qw echo stty
 	refute grep -qw -- -icanon stty
-	[ "$(tmux -L "$SOCK" display -p '#{alternate_on}')" = 0 ]
-	[ "$(tmux -L "$SOCK" display -p '#{cursor_flag}')" = 1 ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on}')" = 0 ]
+	[ "$(tmux -S "$SOCK" display -p '#{cursor_flag}')" = 1 ]
 	refute grep -q other_busy_loop < <(pane)
 }
 
@@ -82,12 +83,12 @@ settled() {
 	start spinner 60
 	in_tmux -p "${PIDS[0]}" --delay 0.5
 	wait_until first_row other_busy_loop
-	tmux -L "$SOCK" send-keys C-c
+	tmux -S "$SOCK" send-keys C-c
 	wait_until settled
 	[ "$(cat status)" = 0 ]
 	grep -qw icanon stty
 	grep -qw echo stty
-	[ "$(tmux -L "$SOCK" display -p '#{alternate_on}')" = 0 ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on}')" = 0 ]
 }
 
 @test "top on a terminal: SIGTERM ends it with 0 and the terminal restored" {
@@ -100,8 +101,8 @@ settled() {
 	[ "$(cat status)" = 0 ]
 	grep -qw icanon stty
 	grep -qw echo stty
-	[ "$(tmux -L "$SOCK" display -p '#{alternate_on}')" = 0 ]
-	[ "$(tmux -L "$SOCK" display -p '#{cursor_flag}')" = 1 ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on}')" = 0 ]
+	[ "$(tmux -S "$SOCK" display -p '#{cursor_flag}')" = 1 ]
 }
 
 @test "top with standard output not a terminal: a plain table a refresh, the hot function first, no escape sequence" {
