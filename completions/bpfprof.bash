@@ -3,13 +3,14 @@
 # $datadir/bash-completion/completions/bpfprof; works with or without the
 # bash-completion package (uses its _command_offset when present).
 
-_bpfprof_commands='record range watch help version'
+_bpfprof_commands='record range watch top help version'
 
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration --max-depth --max-stacks
 	--unwind --call-graph --unwind-memory -o --output -f --format --demangle
-	--debug-dir --jit-map-max --title --subtitle --width --minwidth --limit'
+	--debug-dir --jit-map-max --title --subtitle --width --minwidth --limit
+	--interval'
 _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only -g
 	--per-pid --per-thread -q --quiet --no-demangle --no-inline --lines --stats
 	--no-unwind-hold --inverted --help --usage -V --version'
@@ -27,6 +28,13 @@ _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	--debug-dir --jit-map-max --access --if --rotate --count --limit'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--values --trap --per-pid --per-thread --lines --help --usage -V --version'
+
+# Options of `bpfprof top` that take a value, and those that do not.
+_bpfprof_top_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
+	-c --period -e --event -d --duration -o --output --demangle --debug-dir
+	--jit-map-max --delay --limit'
+_bpfprof_top_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle --help
+	--usage -V --version'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -199,7 +207,7 @@ _bpfprof_record()
 		_bpfprof_record_command "$COMP_CWORD"
 }
 
-# bpfprof range|watch [OPTION...] ARG... [-- COMMAND]: the command only after --.
+# bpfprof range|watch|top [OPTION...] [ARG...] [-- COMMAND]: the command only after --.
 _bpfprof_range()
 {
 	local i cmd=${COMP_WORDS[1]}
@@ -211,6 +219,8 @@ _bpfprof_range()
 	done
 	if [[ $cmd == watch ]]; then
 		_bpfprof_options "$_bpfprof_watch_arg_opts" "$_bpfprof_watch_flag_opts"
+	elif [[ $cmd == top ]]; then
+		_bpfprof_options "$_bpfprof_top_arg_opts" "$_bpfprof_top_flag_opts"
 	else
 		_bpfprof_options "$_bpfprof_range_arg_opts" "$_bpfprof_range_flag_opts"
 	fi
@@ -226,7 +236,7 @@ _bpfprof()
 	fi
 	case ${COMP_WORDS[1]} in
 	record) _bpfprof_record ;;
-	range | watch) _bpfprof_range ;;
+	range | watch | top) _bpfprof_range ;;
 	esac
 }
 

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 # fish completion for bpfprof. Installed into $datadir/fish/vendor_completions.d.
 
-set -l bpfprof_commands record range watch help version
+set -l bpfprof_commands record range watch top help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
-set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max title subtitle width minwidth limit
+set -g __bpfprof_record_arg_long pid tid cgroup cpu freq period event duration max-depth max-stacks unwind call-graph unwind-memory output format demangle debug-dir jit-map-max title subtitle width minwidth limit interval
 
 # Index of the first word of COMMAND in the tokens before the cursor (the
 # cursor's own token counts as the next one); fails while still in options.
@@ -57,15 +57,21 @@ function __bpfprof_watch_options
     not contains -- -- (commandline -opc)
 end
 
-# In `bpfprof range` or `bpfprof watch`, after --: COMMAND or its arguments.
+# In `bpfprof top`, before the -- that starts COMMAND.
+function __bpfprof_top_options
+    __fish_seen_subcommand_from top; or return 1
+    not contains -- -- (commandline -opc)
+end
+
+# In `bpfprof range`, `watch` or `top`, after --: COMMAND or its arguments.
 function __bpfprof_range_in_command
-    __fish_seen_subcommand_from range watch; or return 1
+    __fish_seen_subcommand_from range watch top; or return 1
     contains -- -- (commandline -opc)
 end
 
-# In the options of record, range or watch (the options they share).
+# In the options of record, range, watch or top (the options they share).
 function __bpfprof_shared_options
-    __bpfprof_record_options; or __bpfprof_range_options; or __bpfprof_watch_options
+    __bpfprof_record_options; or __bpfprof_range_options; or __bpfprof_watch_options; or __bpfprof_top_options
 end
 
 # In `bpfprof record`, completing COMMAND or its arguments.
@@ -77,7 +83,7 @@ end
 function __bpfprof_complete_command
     set -l tokens (commandline -opc)
     set -l start
-    if __fish_seen_subcommand_from range watch
+    if __fish_seen_subcommand_from range watch top
         set start (contains -i -- -- $tokens); or return
         set start (math $start + 1)
     else
@@ -105,6 +111,7 @@ complete -c bpfprof -f
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a record -d 'Sample stacks and write folded stacks'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a range -d 'Count samples per instruction in address ranges'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a watch -d 'Count accesses to data or code with hardware breakpoints'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a top -d 'Show the hottest functions live'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s h -l help -d 'Overview of the commands'
@@ -114,6 +121,7 @@ complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s V 
 set -l rec __bpfprof_record_options
 set -l rng __bpfprof_range_options
 set -l wat __bpfprof_watch_options
+set -l top __bpfprof_top_options
 set -l both __bpfprof_shared_options
 complete -c bpfprof -n $both -s a -l all-cpus -d 'Every process on every CPU'
 complete -c bpfprof -n $both -s p -l pid -x -a '(__fish_complete_pids)' -d 'These processes and their children'
@@ -147,6 +155,7 @@ complete -c bpfprof -n $rec -l width -x -d 'svg: the image width in pixels'
 complete -c bpfprof -n $rec -l minwidth -x -d 'svg: leave out frames narrower than PIXELS'
 complete -c bpfprof -n $rec -l inverted -d 'svg: an icicle graph, the root at the top'
 complete -c bpfprof -n $rec -l limit -x -d 'top: only the N functions with the most self samples'
+complete -c bpfprof -n $rec -l interval -x -d 'A profile file every SECONDS (-o with %n or %t)'
 complete -c bpfprof -n $rec -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $rec -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $both -s q -l quiet -d 'No summary line on stderr'
@@ -175,6 +184,10 @@ complete -c bpfprof -n $wat -l per-pid -d 'Start each stack with comm-PID'
 complete -c bpfprof -n $wat -l per-thread -d 'Start each stack with comm-PID/TID'
 complete -c bpfprof -n $wat -l lines -d 'Add the source FILE:LINE to each frame name'
 
+# bpfprof top: refreshes
+complete -c bpfprof -n $top -l delay -x -d 'Refresh every SECONDS (default 1)'
+complete -c bpfprof -n $top -l limit -x -d 'At most N functions a refresh'
+
 # bpfprof record and range: help
 complete -c bpfprof -n $both -s '?' -l help -d 'Options and examples'
 complete -c bpfprof -n $both -l usage -d 'Short usage message'
@@ -182,5 +195,5 @@ complete -c bpfprof -n $both -s V -l version -d 'Version'
 
 # bpfprof record [OPTION...] COMMAND [ARG...]
 complete -c bpfprof -n __bpfprof_record_in_command -x -a '(__bpfprof_complete_command)'
-# bpfprof range|watch [OPTION...] ARG... -- COMMAND [ARG...]
+# bpfprof range|watch|top [OPTION...] [ARG...] -- COMMAND [ARG...]
 complete -c bpfprof -n __bpfprof_range_in_command -x -a '(__bpfprof_complete_command)'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-# `bpfprof record --help`, `range --help` and `watch --help`, their man pages and
+# `bpfprof record --help`, `range --help`, `watch --help` and `top --help`, their man pages and
 # the bash, zsh and fish completions list the same long options per command
 # (hidden ones excluded: they are in none), the same event names and
 # formats, and each file is valid for its tool. No root needed.
@@ -17,6 +17,7 @@ setup() {
 	MAN=$REPO/man/bpfprof-record.1
 	RANGE_MAN=$REPO/man/bpfprof-range.1
 	WATCH_MAN=$REPO/man/bpfprof-watch.1
+	TOP_MAN=$REPO/man/bpfprof-top.1
 	BASH_COMP=$REPO/completions/bpfprof.bash
 	ZSH_COMP=$REPO/completions/_bpfprof
 	FISH_COMP=$REPO/completions/bpfprof.fish
@@ -58,6 +59,7 @@ fish_opts() {
 	record) var=rec ;;
 	range) var=rng ;;
 	watch) var=wat ;;
+	top) var=top ;;
 	esac
 	grep -E "^complete .* -n \\\$($var|both) " "$FISH_COMP" |
 		grep -oE -- ' -l [a-z][a-z-]*' | sed 's/^ -l /--/' | sort -u
@@ -118,15 +120,17 @@ same_set() {
 	same_set man/bpfprof-record.1 "$(help_opts record)" "$(man_opts "$MAN")"
 	same_set man/bpfprof-range.1 "$(help_opts range)" "$(man_opts "$RANGE_MAN")"
 	same_set man/bpfprof-watch.1 "$(help_opts watch)" "$(man_opts "$WATCH_MAN")"
+	same_set man/bpfprof-top.1 "$(help_opts top)" "$(man_opts "$TOP_MAN")"
 }
 
 @test "the bash completion lists the options of --help" {
 	same_set "completions/bpfprof.bash (record)" "$(help_opts record)" "$(bash_opts record)"
 	same_set "completions/bpfprof.bash (range)" "$(help_opts range)" "$(bash_opts range)"
 	same_set "completions/bpfprof.bash (watch)" "$(help_opts watch)" "$(bash_opts watch)"
+	same_set "completions/bpfprof.bash (top)" "$(help_opts top)" "$(bash_opts top)"
 	# and nothing else
 	same_set completions/bpfprof.bash \
-		"$( (help_opts record; help_opts range; help_opts watch) | sort -u)" \
+		"$( (help_opts record; help_opts range; help_opts watch; help_opts top) | sort -u)" \
 		"$(long_opts <"$BASH_COMP")"
 }
 
@@ -134,18 +138,20 @@ same_set() {
 	same_set "completions/_bpfprof (record)" "$(help_opts record)" "$(zsh_opts record)"
 	same_set "completions/_bpfprof (range)" "$(help_opts range)" "$(zsh_opts range)"
 	same_set "completions/_bpfprof (watch)" "$(help_opts watch)" "$(zsh_opts watch)"
+	same_set "completions/_bpfprof (top)" "$(help_opts top)" "$(zsh_opts top)"
 }
 
 @test "the fish completion lists the options of --help" {
 	same_set "completions/bpfprof.fish (record)" "$(help_opts record)" "$(fish_opts record)"
 	same_set "completions/bpfprof.fish (range)" "$(help_opts range)" "$(fish_opts range)"
 	same_set "completions/bpfprof.fish (watch)" "$(help_opts watch)" "$(fish_opts watch)"
+	same_set "completions/bpfprof.fish (top)" "$(help_opts top)" "$(fish_opts top)"
 }
 
 @test "the man pages document each option with its short form as in --help" {
 	local cmd short long
 	# "  -a, --all-cpus  ..." in --help -> ".BR \-a ", " \-\-all\-cpus" in the page
-	for cmd in record range watch; do
+	for cmd in record range watch top; do
 		while read -r short long; do
 			grep -qF -- ".BR \\-$short \", \" \\-\\-${long//-/\\-}" \
 				"$REPO/man/bpfprof-$cmd.1" || {
@@ -253,6 +259,30 @@ same_set() {
 	[ "${lines[2]}" = "r rw" ]
 	[[ " ${lines[3]} " == *" bash "* ]]
 	[ -z "${lines[4]-}" ]
+}
+
+@test "bash completion: top, its options, the command after --" {
+	bash_complete '
+		comp bpfprof to
+		comp bpfprof top --del
+		comp bpfprof top -- bas
+		comp bpfprof top --max-s'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = top ]
+	[ "${lines[1]}" = --delay ]
+	[[ " ${lines[2]} " == *" bash "* ]]
+	[ -z "${lines[3]-}" ]
+}
+
+@test "fish completion: top, its options, the command after --" {
+	fish_complete "bpfprof to" "bpfprof top --del" "bpfprof top -- bas" "bpfprof top --max-s"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = top ]
+	[ "${lines[1]}" = --delay ]
+	[[ " ${lines[2]} " == *" bash "* ]]
+	[ "${lines[3]-}" = "" ]
 }
 
 @test "fish completion: range options and the command after --" {

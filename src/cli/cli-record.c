@@ -18,6 +18,7 @@
 #include "cli-record.h"
 #include "cli-targets.h"
 #include "cli.h"
+#include "interval.h"
 #include "number.h"
 #include "output.h"
 #include "procfs.h"
@@ -53,7 +54,12 @@ enum {
 	OPT_MINWIDTH,
 	OPT_INVERTED,
 	OPT_LIMIT,
+	OPT_INTERVAL,
 };
+
+/* --interval: seconds */
+#define INTERVAL_MIN 0.1
+#define INTERVAL_MAX 86400
 
 /* --width: pixels; --minwidth: at most the width itself */
 #define SVG_WIDTH_MIN 100
@@ -166,6 +172,11 @@ static const struct argp_option options[] = {
 	  CLI_GROUP_OUTPUT },
 	{ "limit", OPT_LIMIT, "N", 0,
 	  "top: only the N functions with the most self samples (default: all)",
+	  CLI_GROUP_OUTPUT },
+	{ "interval", OPT_INTERVAL, "SECONDS", 0,
+	  "A complete profile every SECONDS, each to its own file: -o names them with %n "
+	  "(the interval's number, from 0) and %t (its start, UTC YYYYmmddTHHMMSS), e.g. "
+	  "-o 'prof-%n.pb.gz'",
 	  CLI_GROUP_OUTPUT },
 	{ "per-pid", OPT_PER_PID, NULL, 0,
 	  "Start each stack with comm-PID (pprof: a pid label)", CLI_GROUP_OUTPUT },
@@ -373,6 +384,11 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		opts->out.svg.inverted = true;
 		p->svg_option = "--inverted";
 		break;
+	case OPT_INTERVAL:
+		if (number__parse_decimal(arg, INTERVAL_MIN, INTERVAL_MAX, &opts->interval))
+			cli__usage_error(state, "invalid --interval '%s': expected seconds from "
+					 "%g to %d, e.g. 60", arg, INTERVAL_MIN, INTERVAL_MAX);
+		break;
 	case OPT_LIMIT:
 		opts->out.limit = cli__parse_integer(state, "limit", arg, 1, ~0ull >> 1);
 		p->top_option = "--limit";
@@ -381,6 +397,19 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+/* --interval's -o: a name per interval (not standard output). */
+static void check_interval(const struct argp_state *state, const struct record_opts *opts)
+{
+	const char *name = opts->session.output;
+	char why[256];
+
+	if (!strcmp(name, "-"))
+		cli__usage_error(state, "invalid --output '-' with --interval: expected a file "
+				 "name with %%n or %%t, one file per interval");
+	if (interval__check(name, opts->interval, why, sizeof(why)))
+		cli__usage_error(state, "invalid --output '%s' with --interval: %s", name, why);
 }
 
 /* Cross-option checks and derived fields, once every argument is seen. */
@@ -402,8 +431,13 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	opts->session.bpf_stats = opts->stats;
 	if (opts->out.per_thread)
 		opts->out.per_pid = true;
+	if (opts->interval && !opts->session.output)
+		cli__usage_error(state, "--interval writes a file per interval: expected -o "
+				 "with %%n or %%t in the name, e.g. -o 'prof-%%n.folded'");
 	cli_output__finish(state, &opts->session, OUTPUT_PROFILE, &opts->out.format,
 			   p->format_given);
+	if (opts->interval)
+		check_interval(state, opts);
 	/* a format that shows lines (pprof) has DWARF read for them */
 	if (opts->out.format->needs_lines)
 		opts->session.symbols.lines = true;

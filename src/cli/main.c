@@ -8,6 +8,7 @@
 #include "config.h"
 #include "cli-range.h"
 #include "cli-record.h"
+#include "cli-top.h"
 #include "cli-watch.h"
 #include "devtools.h"
 #include "exit.h"
@@ -45,6 +46,17 @@ static int cmd_watch(int argc, char **argv)
 	return status;
 }
 
+static int cmd_top(int argc, char **argv)
+{
+	struct top_opts opts;
+	int status;
+
+	cli_top__parse(argc, argv, &opts);
+	status = top__run(&opts);
+	cli_top__free(&opts);
+	return status;
+}
+
 static const struct command {
 	const char *name;
 	const char *summary;
@@ -56,6 +68,7 @@ static const struct command {
 	  cmd_range },
 	{ "watch", "count accesses to data or code with hardware breakpoints, with stacks",
 	  cmd_watch },
+	{ "top", "show the hottest functions live, refreshed every second", cmd_top },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
 	  debug_symbolize__run, true },
 	{ "debug-cfi", "print the unwind table compiled from one file's CFI (tests)",
@@ -82,8 +95,8 @@ static int help(void)
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version and the features built in\n"
 	       "\nRun 'bpfprof record --help' for the options of a command,\n"
-	       "and see 'man bpfprof', 'man bpfprof-record', 'man bpfprof-range' and\n"
-	       "'man bpfprof-watch' for the details.\n");
+	       "and see 'man bpfprof', 'man bpfprof-record', 'man bpfprof-range',\n"
+	       "'man bpfprof-watch' and 'man bpfprof-top' for the details.\n");
 	return 0;
 }
 

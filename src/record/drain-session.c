@@ -46,6 +46,14 @@ struct drain_session {
 	struct exited *exited;
 	size_t nr_exited, cap_exited;
 	struct drain_session_stats st;
+	/* windows (drain_session__set_window): their length, what takes them */
+	double window_s;
+	drain_window_fn window_fn;
+	void *window_ctx;
+	double window_start_s;  /* this one's start, seconds into the run */
+	double window_end_s;    /* and its end: window_s after the start */
+	uint64_t seen[STAT__MAX], seen_max[STAT__MAX]; /* the counters then */
+	uint64_t seen_sideband_lost;
 };
 
 struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget)
@@ -187,6 +195,100 @@ static int drain_session__take(struct session *s, struct drain_session *ds, doub
 	return 0;
 }
 
+void drain_session__set_window(struct drain_session *ds, double seconds, drain_window_fn done,
+			       void *ctx)
+{
+	ds->window_s = seconds;
+	ds->window_end_s = seconds;
+	ds->window_fn = done;
+	ds->window_ctx = ctx;
+}
+
+/* The profile's counters and run: the window's, ending @end_s into the run. */
+static void drain_session__window_counters(struct drain_session *ds, double end_s,
+					   const uint64_t *sum, const uint64_t *max,
+					   uint64_t sideband_lost)
+{
+	struct profile *p = ds->p;
+
+	for (int i = 0; i < STAT__MAX; i++) {
+		p->stats[i] = sum[i] - ds->seen[i];
+		/* the busiest CPU's counts are not additive: its growth, a bound */
+		p->busiest[i] = max[i] - ds->seen_max[i];
+	}
+	memcpy(ds->seen, sum, sizeof(ds->seen));
+	memcpy(ds->seen_max, max, sizeof(ds->seen_max));
+	p->sideband_lost = sideband_lost - ds->seen_sideband_lost;
+	ds->seen_sideband_lost = sideband_lost;
+	p->duration = end_s - ds->window_start_s;
+	ds->window_start_s = end_s;
+}
+
+void drain_session__last_window(struct drain_session *ds)
+{
+	uint64_t sum[STAT__MAX], max[STAT__MAX];
+	struct profile *p = ds->p;
+
+	memcpy(sum, p->stats, sizeof(sum));
+	memcpy(max, p->busiest, sizeof(max));
+	drain_session__window_counters(ds, p->duration, sum, max, p->sideband_lost);
+}
+
+/*
+ * A window's end: the sets switched and taken, the counters read, every
+ * entry symbolized, the window handed over, the profile emptied.
+ */
+static int drain_session__window(struct session *s, struct drain_session *ds)
+{
+	struct loader *l = session__loader(s);
+	uint64_t sum[STAT__MAX], max[STAT__MAX];
+	double end_s = session__elapsed(s);
+	struct profile *p = ds->p;
+	int err, status;
+
+	/* the next is as long, whenever this one ended (late after a long symbolizing) */
+	ds->window_end_s = end_s + ds->window_s;
+	err = drain_session__take(s, ds, loader__stack_set_use(l, loader__stack_set(l)));
+	if (!err && ds->st.switch_err) {
+		session__stop(s, session__fail(s, EXIT_RUNTIME, "cannot end a window of %g s: "
+					       "the stack sets cannot be switched "
+					       "(membarrier: %s)",
+					       ds->window_s, strerror(-ds->st.switch_err)));
+		return 0;
+	}
+	err = err ?: loader__read_stats(l, sum, max);
+	/* the side band's records first: the mappings of what was sampled */
+	err = err ?: session__read_sideband(s);
+	while (!err && drain__pending(ds->d)) {
+		size_t left = drain__pending(ds->d);
+
+		err = drain__symbolize(ds->d, UINT64_MAX);
+		if (!err && drain__pending(ds->d) == left) {
+			/* a stop signal waits: the end's drain takes the rest */
+			ds->window_fn = NULL;
+			return 0;
+		}
+	}
+	if (err)
+		return err;
+	drain_session__forget(ds, s);
+	drain_session__window_counters(ds, end_s, sum, max,
+				       sideband__lost(session__sideband(s)));
+	p->ncpus = session__nr_cpus(s);
+	status = ds->window_fn(s, p, ds->window_ctx);
+	if (status) {
+		session__stop(s, status);
+		return 0;
+	}
+	profile__free(p);
+	memset(p->stats, 0, sizeof(p->stats));
+	memset(p->busiest, 0, sizeof(p->busiest));
+	p->sideband_lost = 0;
+	p->duration = 0;
+	drain__profile_emptied(ds->d);
+	return 0;
+}
+
 static int drain_session__fd(void *priv)
 {
 	struct drain_session *ds = priv;
@@ -209,6 +311,12 @@ static int drain_session__ready(struct session *s, void *priv)
 
 	if (read(ds->timerfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
 		return -errno;
+	if (ds->window_fn && session__elapsed(s) >= ds->window_end_s) {
+		err = drain_session__window(s, ds);
+		if (err || !ds->window_fn || drain__pending(ds->d))
+			return err;
+		return ds->busy ? drain_session__arm(ds, false) : 0;
+	}
 	use = ds->st.switch_err ? 0 : loader__stack_set_use(l, loader__stack_set(l));
 	if (use >= DRAIN_FILL) {
 		ds->st.by_fill++;

@@ -5,8 +5,9 @@
  * drain interval has passed, the sets are switched and the old one drained
  * into the profile (drain.c), symbolized while its processes are still
  * known. Processes that exited are forgotten from the process table once a
- * drain after their exit has symbolized their samples. After sampling,
- * drain_session__final drains both sets.
+ * drain after their exit has symbolized their samples. With windows
+ * (record --interval, top) the profile is handed over and emptied at each
+ * window's end. After sampling, drain_session__final drains both sets.
  */
 #ifndef BPFPROF_DRAIN_SESSION_H
 #define BPFPROF_DRAIN_SESSION_H
@@ -53,6 +54,31 @@ int drain_session__final(struct drain_session *ds);
  * counted is in it. 0, or the exit status after its one line.
  */
 int drain_session__profile(struct drain_session *ds, struct session *s);
+/*
+ * A window's end (record --interval, top): the profile holds the window's
+ * samples, counters, duration and CPUs; 0, or the exit status after its
+ * one line (the run stops with it). The profile is emptied after.
+ */
+typedef int (*drain_window_fn)(struct session *s, struct profile *p, void *ctx);
+/*
+ * Before start: windows of @seconds from the start of sampling, each at
+ * least as long (one that ends late, after a long symbolizing, does not
+ * shorten the next). At each end, checked with the fill (every 20 ms):
+ * the sets switched and the one samples went to taken, so every sample
+ * counted before is in the window and none after; the program's counters read right then (the window's are the
+ * difference from the last end's, so they add up to the run's);
+ * everything taken symbolized; @done called; the profile emptied (its
+ * flags kept). A stop signal that cuts the symbolizing short leaves the
+ * window's samples to the end's drain (its profile is kept).
+ */
+void drain_session__set_window(struct drain_session *ds, double seconds, drain_window_fn done,
+			       void *ctx);
+/*
+ * After drain_session__profile, with windows: the profile's counters,
+ * duration and side-band losses become the last window's (the run's
+ * since the last end).
+ */
+void drain_session__last_window(struct drain_session *ds);
 void drain_session__stats(const struct drain_session *ds, struct drain_session_stats *st);
 
 /* Its hooks; the plug's priv is the struct drain_session. */

@@ -281,6 +281,13 @@ unsigned int drain__symbolized(const struct drain *d)
 	return d->done < d->nr ? d->pend[d->done].take - 1 : d->takes;
 }
 
+void drain__profile_emptied(struct drain *d)
+{
+	if (d->bin_ids)
+		memset(d->bin_ids, 0, d->cap_bin_ids * sizeof(*d->bin_ids));
+	d->kernel_bin = d->anon_bin = 0;
+}
+
 int drain__all(struct drain *d)
 {
 	unsigned int old;

@@ -47,6 +47,11 @@ int drain__symbolize(struct drain *d, uint64_t budget_ns);
 size_t drain__pending(const struct drain *d);
 /* How many takes are wholly symbolized (the first n). */
 unsigned int drain__symbolized(const struct drain *d);
+/*
+ * The profile was emptied (profile__free between two windows: an
+ * interval's file, a refresh of the live top): forget its ids of binaries.
+ */
+void drain__profile_emptied(struct drain *d);
 /* Once sampling has stopped: both sets taken, everything symbolized. 0 or -errno. */
 int drain__all(struct drain *d);
 

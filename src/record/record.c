@@ -13,6 +13,8 @@
 #include "array.h"
 #include "drain-session.h"
 #include "drain.h"
+#include "escape.h"
+#include "interval.h"
 #include "kptr.h"
 #include "record.h"
 #include "sideband.h"
@@ -22,12 +24,16 @@ struct record {
 	const struct record_opts *o;
 	struct unwind_session *us;
 	struct drain_session *ds;
+	struct interval *iv; /* --interval; NULL: one profile */
+	struct output_opts out; /* the format, its options and the run (open) */
+	char *target;           /* out.run's */
 	struct profile p; /* filled by the drains while sampling runs, and at the end */
 	size_t rows; /* the stacks as written (the folded file's lines) */
 };
 
-static void record__summary(struct session *s, const struct profile *p, size_t rows)
+static void record__summary(const struct record *r, struct session *s)
 {
+	const struct profile *p = &r->p;
 	const uint64_t *st = p->stats;
 	/* The busiest CPU shows throttling; idle CPUs barely tick. */
 	double hz = p->duration > 0 ? p->busiest[STAT_SEEN] / p->duration : 0;
@@ -39,13 +45,22 @@ static void record__summary(struct session *s, const struct profile *p, size_t r
 		fprintf(stderr, " (stacks map full: %" PRIu64 ", counts map full: %" PRIu64
 			"; raise --max-stacks)",
 			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
-	fprintf(stderr, ", %zu unique stacks, %.2f s, ", rows, p->duration);
+	if (r->iv)
+		fprintf(stderr, ", %u profile%s of %g s, %.2f s, ", interval__files(r->iv),
+			interval__files(r->iv) == 1 ? "" : "s", r->o->interval, p->duration);
+	else
+		fprintf(stderr, ", %zu unique stacks, %.2f s, ", r->rows, p->duration);
 	session__print_rate(s, hz);
 	if (st[STAT_USTACK_FAULT])
 		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
 	if (st[STAT_TARGETS_FULL])
 		fprintf(stderr, ", %" PRIu64 " forked children not followed",
 			st[STAT_TARGETS_FULL]);
+	if (r->iv) {
+		fputs("; profiles written to '", stderr);
+		escape__write(stderr, r->o->session.output, strlen(r->o->session.output));
+		fputc('\'', stderr);
+	}
 	session__print_output(s, "profile");
 	fputc('\n', stderr);
 }
@@ -127,8 +142,13 @@ static void record__stats(const struct record *r, struct session *s, const struc
 				"by DWARF tables, frame pointers elsewhere");
 	if (st.uw)
 		record__unwind_stats(p, &st);
-	fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique stacks)", r->rows);
-	if (p->nr != r->rows)
+	if (r->iv)
+		fprintf(stderr, "bpfprof: stats: stacks: %u profiles written (--interval), the "
+				"last with %zu", interval__files(r->iv), p->nr);
+	else
+		fprintf(stderr, "bpfprof: stats: stacks: %zu written (the summary's unique "
+				"stacks)", r->rows);
+	if (!r->iv && p->nr != r->rows)
 		fprintf(stderr, ", %zu in the profile (the output showed some alike)", p->nr);
 	fprintf(stderr, "; the profile holds %.1f MiB%s\n", profile__memory(p) / 1048576.0,
 		p->drop_lines ? " (no source files or lines: --lines keeps them)" : "");
@@ -189,7 +209,8 @@ static void record__why_none(struct session *s)
 	session__warn(s, "no samples were recorded: the targets did not run on a sampled CPU");
 }
 
-static void record__warnings(struct session *s, const struct profile *p)
+/* @samples: in the profile, or in every interval's file */
+static void record__warnings(struct session *s, const struct profile *p, uint64_t samples)
 {
 	const struct symbolizer *sym = session__symbolizer(s);
 	size_t refused, capped, oversized;
@@ -230,7 +251,7 @@ static void record__warnings(struct session *s, const struct profile *p)
 		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
 				 "show as [binary+0xOFFSET]",
 			      p->sideband_lost);
-	if (!profile__samples(p))
+	if (!samples)
 		record__why_none(s);
 }
 
@@ -240,12 +261,7 @@ static void record__put_ids(FILE *f, const char *what, const struct idlist *l)
 		fprintf(f, "%s%d", i ? "," : what, l->ids[i]);
 }
 
-/*
- * What was sampled, in words, for a format that describes the run (svg's
- * subtitle): the command, else the pids, tids and cgroup, else the whole
- * system. In memory of its own (free it); NULL on ENOMEM.
- */
-static char *record__target(const struct target_opts *t)
+char *record__target(const struct target_opts *t)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -270,6 +286,25 @@ static char *record__target(const struct target_opts *t)
 	return buf;
 }
 
+/* The format, its options and what the run is, for every profile written. */
+static int record__open(struct session *s, void *priv)
+{
+	struct record *r = priv;
+	const struct sampling_opts *so = &r->o->session.sampling;
+
+	r->out = r->o->out;
+	/* a clock event's period: what a sample stands for in CPU time (pprof) */
+	if (session__period_ns(s, &r->out.period_ns))
+		r->out.period_ns = 0;
+	r->target = record__target(&r->o->session.targets);
+	if (!r->target)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	r->out.run = (struct output_run){ r->target, so->event,
+					  so->use_period ? so->period : so->freq,
+					  so->use_period };
+	return 0;
+}
+
 static int record__configure(struct session *s, void *priv, struct loader_cfg *cfg)
 {
 	struct record *r = priv;
@@ -284,27 +319,24 @@ static int record__finish(struct session *s, void *priv)
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
 	struct profile *p = &r->p;
-	const struct sampling_opts *so = &o->session.sampling;
-	struct output_opts out = o->out;
-	char *target;
+	uint64_t samples;
 	int err, status;
 
 	status = drain_session__profile(r->ds, s);
 	if (status)
 		return status;
-	/* a clock event's period: what a sample stands for in CPU time (pprof) */
-	if (session__period_ns(s, &out.period_ns))
-		out.period_ns = 0;
-	target = record__target(&o->session.targets);
-	out.run = (struct output_run){ target, so->event, so->use_period ? so->period : so->freq,
-				       so->use_period };
-	err = target ? o->out.format->write_profile(session__out(s), p, &out, &r->rows) : -ENOMEM;
-	free(target);
-	status = session__commit(s, err, "profile");
+	if (r->iv) {
+		status = interval__finish(r->iv, s, p);
+		samples = interval__samples(r->iv);
+	} else {
+		err = o->out.format->write_profile(session__out(s), p, &r->out, &r->rows);
+		status = session__commit(s, err, "profile");
+		samples = profile__samples(p);
+	}
 	if (!status) {
-		record__warnings(s, p);
+		record__warnings(s, p, samples);
 		if (!o->session.quiet)
-			record__summary(s, p, r->rows);
+			record__summary(r, s);
 		if (o->stats)
 			record__stats(r, s, p);
 	}
@@ -312,6 +344,7 @@ static int record__finish(struct session *s, void *priv)
 }
 
 static const struct session_hooks record_hooks = {
+	.open = record__open,
 	.configure = record__configure,
 	.finish = record__finish,
 };
@@ -321,20 +354,31 @@ int record__run(const struct record_opts *o)
 	struct record r = { .o = o, .us = unwind_session__new(&o->unwind),
 			    .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
 			    .p.keep_bins = o->out.format->needs_bins };
-	/* the unwinder first: its tables are loaded before anything else starts */
-	const struct session_plug plugs[] = {
-		{ &unwind_session_hooks, r.us },
-		{ &drain_session_hooks, r.ds = drain_session__new(&r.p, o->out.per_pid, true) },
-		{ &record_hooks, &r },
-	};
+	/* with --interval -o names the intervals' files: the run's own output is none */
+	struct session_opts so = o->session;
+	struct session_plug plugs[4];
+	size_t n = 0;
 	int status = EXIT_RUNTIME;
 
-	if (!r.us || !r.ds)
+	r.ds = drain_session__new(&r.p, o->out.per_pid, true);
+	if (o->interval) {
+		so.output = NULL;
+		r.iv = r.ds ? interval__new(o->session.output, o->interval, r.ds, &r.out) : NULL;
+	}
+	/* the unwinder first: its tables are loaded before anything else starts */
+	plugs[n++] = (struct session_plug){ &unwind_session_hooks, r.us };
+	plugs[n++] = (struct session_plug){ &drain_session_hooks, r.ds };
+	if (r.iv)
+		plugs[n++] = (struct session_plug){ &interval_hooks, r.iv };
+	plugs[n++] = (struct session_plug){ &record_hooks, &r };
+	if (!r.us || !r.ds || (o->interval && !r.iv))
 		fprintf(stderr, "bpfprof: out of memory\n");
 	else
-		status = session__main(&o->session, "bpfprof", plugs, ARRAY_SIZE(plugs));
+		status = session__main(&so, "bpfprof", plugs, n);
+	interval__free(r.iv);
 	drain_session__free(r.ds);
 	unwind_session__free(r.us);
 	profile__free(&r.p);
+	free(r.target);
 	return status;
 }

@@ -19,8 +19,17 @@ struct record_opts {
 	struct output_opts out;      /* the profile format and its options */
 	struct unwind_opts unwind;
 	bool stats;                  /* --stats: walk outcomes, tables, BPF run time */
+	double interval;             /* --interval seconds: a file per interval (-o's
+					%n, %t: interval.h); 0: one profile */
 };
 
+/*
+ * What was sampled, in words, for a format that describes the run (svg's
+ * subtitle) and the live top's header: the command, else the pids, tids
+ * and cgroup, else the whole system. In memory of its own (free it); NULL
+ * on ENOMEM.
+ */
+char *record__target(const struct target_opts *t);
 /* A whole recording; reports errors itself and returns the exit status (session.h). */
 int record__run(const struct record_opts *o);
 

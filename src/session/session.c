@@ -224,6 +224,13 @@ double session__seconds(const struct session *s)
 	return elapsed(s->t0, s->t1);
 }
 
+double session__elapsed(const struct session *s)
+{
+	if (!s->t0)
+		return 0;
+	return elapsed(s->t0, s->t1 ? s->t1 : monotime__ns());
+}
+
 pid_t session__command_pid(const struct session *s)
 {
 	return s->cmd ? command__pid(s->cmd) : 0;

@@ -195,6 +195,8 @@ size_t session__release_binaries(struct session *s);
 size_t session__nr_cpus(const struct session *s);
 /* Seconds sampled, once sampling has stopped. */
 double session__seconds(const struct session *s);
+/* Seconds sampled so far while sampling runs (0 before it starts); then session__seconds. */
+double session__elapsed(const struct session *s);
 /* The command's pid, or 0 without one. */
 pid_t session__command_pid(const struct session *s);
 /*

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The live top mode: windows of --delay seconds (drain_session__set_window:
+ * the drain plug cuts them out of the stack sets); at each end the window's
+ * table of functions computed (toptable.c) and shown (topview.c); the
+ * drain plug then empties the profile for the next one. The top level of
+ * the subcommand with the core.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "drain-session.h"
+#include "record.h"
+#include "top.h"
+#include "topscreen.h"
+#include "toptable.h"
+#include "topview.h"
+#include "unwind-session.h"
+
+struct top {
+	const struct top_opts *o;
+	struct unwind_session *us;
+	struct drain_session *ds;
+	struct top_screen *ts;
+	struct profile p;   /* the window's samples */
+	double seen_s;      /* the windows' seconds */
+	uint64_t seen_busiest; /* each window's busiest CPU's samples seen, summed */
+	char rate[48];
+	char *target;
+	unsigned int refreshes;
+	uint64_t samples, lost; /* in the refreshes shown */
+};
+
+/* The window's table, shown. 0 or -errno. */
+static int top__show(struct session *s, struct top *t, double seconds)
+{
+	const struct output_opts out = { 0 };
+	struct top_table tt;
+	struct top_view v = { .seconds = seconds, .lost = profile__lost(&t->p),
+			      .hz = seconds > 0 ? t->p.busiest[STAT_SEEN] / seconds : 0,
+			      .rate = t->rate, .event = t->o->session.sampling.event,
+			      .target = t->target, .limit = t->o->limit,
+			      .screen = top_screen__full(t->ts) };
+	int err = top_table__build(&tt, &t->p, &out);
+
+	if (!err) {
+		if (!v.screen && !v.limit)
+			v.limit = TOP_DEFAULT_PLAIN_ROWS;
+		top_screen__enter(t->ts);
+		top_screen__size(t->ts, &v.rows, &v.cols);
+		err = top_view__put(session__out(s), &tt, &v);
+	}
+	top_table__free(&tt);
+	return err;
+}
+
+/* A refresh (drain_session__set_window): the window's table shown. 0 or the exit status. */
+static int top__refresh(struct session *s, struct profile *p, void *ctx)
+{
+	struct top *t = ctx;
+	int err = top__show(s, t, p->duration);
+
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "cannot write the table to %s: %s",
+				     t->o->session.output ? t->o->session.output :
+							    "standard output",
+				     strerror(-err));
+	t->refreshes++;
+	t->samples += profile__samples(p);
+	t->lost += profile__lost(p);
+	t->seen_s += p->duration;
+	t->seen_busiest += p->busiest[STAT_SEEN];
+	return 0;
+}
+
+/* The end: -o's file committed; the refreshes shown, unless -q. */
+static int top__finish(struct session *s, void *priv)
+{
+	struct top *t = priv;
+	int status = session__commit(s, 0, "tables");
+
+	if (status || t->o->session.quiet)
+		return status;
+	fprintf(stderr, "bpfprof top: %u refresh%s of %g s, %" PRIu64 " samples, %" PRIu64
+			" lost, %.2f s, ",
+		t->refreshes, t->refreshes == 1 ? "" : "es", t->o->delay, t->samples, t->lost,
+		session__seconds(s));
+	/* each window's busiest CPU */
+	session__print_rate(s, t->seen_s > 0 ? t->seen_busiest / t->seen_s : 0);
+	session__print_output(s, "tables");
+	fputc('\n', stderr);
+	return 0;
+}
+
+static const struct session_hooks top_hooks = {
+	.finish = top__finish,
+};
+
+int top__run(const struct top_opts *o)
+{
+	const struct sampling_opts *so = &o->session.sampling;
+	struct top t = { .o = o, .us = unwind_session__new(&o->unwind),
+			 .ts = top_screen__new(!o->session.output ||
+					       !strcmp(o->session.output, "-")),
+			 .target = record__target(&o->session.targets),
+			 /* no lines, no binaries: a row per function */
+			 .p.drop_lines = true };
+	int status = EXIT_RUNTIME;
+
+	t.ds = drain_session__new(&t.p, false, true);
+	if (t.ds)
+		drain_session__set_window(t.ds, o->delay, top__refresh, &t);
+	if (so->use_period)
+		snprintf(t.rate, sizeof(t.rate), "period %llu", so->period);
+	else
+		snprintf(t.rate, sizeof(t.rate), "%llu Hz", so->freq);
+	/* the unwinder first: its tables are loaded before anything else starts */
+	const struct session_plug plugs[] = {
+		{ &unwind_session_hooks, t.us },
+		{ &drain_session_hooks, t.ds },
+		{ &top_screen_hooks, t.ts },
+		{ &top_hooks, &t },
+	};
+
+	if (!t.us || !t.ds || !t.ts || !t.target)
+		fprintf(stderr, "bpfprof top: out of memory\n");
+	else
+		status = session__main(&o->session, "bpfprof top", plugs, ARRAY_SIZE(plugs));
+	top_screen__free(t.ts);
+	drain_session__free(t.ds);
+	unwind_session__free(t.us);
+	profile__free(&t.p);
+	free(t.target);
+	return status;
+}
