@@ -31,6 +31,7 @@ enum cli_key {
 	CLI_KEY_SUBCOMMAND = 0x100, /* a subcommand's own */
 	CLI_KEY_TARGETS = 0x200,
 	CLI_KEY_SYMBOLS = 0x300,
+	CLI_KEY_FORMAT = 0x400,
 };
 
 /* What parsing needs beyond the options: the input of every shared child. */

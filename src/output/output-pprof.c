@@ -331,7 +331,7 @@ static int pprof__sample(struct pprof *w, const struct profile_stack *st,
 	const struct profile *p = w->p;
 	const struct profile_proc *pr = profile__proc(p, st);
 	size_t n = 0;
-	int64_t comm;
+	int64_t comm = 0;
 	int err;
 
 	if (array__grow((void **)&w->loc_ids, &w->cap_loc_ids, st->nr > 2 ? st->nr : 2,
@@ -348,14 +348,16 @@ static int pprof__sample(struct pprof *w, const struct profile_stack *st,
 			return err;
 		end = start;
 	}
-	err = pprof__str(w, pr->comm[0] ? pr->comm : "[unknown comm]", &comm);
+	/* read back from folded stacks (no_procs): no process, no comm label */
+	err = p->no_procs ? 0 : pprof__str(w, pr->comm[0] ? pr->comm : "[unknown comm]", &comm);
 	if (err)
 		return err;
 	protobuf__packed(&w->msg, SAMPLE_LOCATION_ID, w->loc_ids, n);
 	w->loc_ids[0] = st->count;
 	w->loc_ids[1] = st->count * o->period_ns;
 	protobuf__packed(&w->msg, SAMPLE_VALUE, w->loc_ids, o->period_ns ? 2 : 1);
-	pprof__label(w, w->s_comm, comm, 0);
+	if (comm)
+		pprof__label(w, w->s_comm, comm, 0);
 	if (o->per_pid || o->per_thread)
 		pprof__label(w, w->s_pid, 0, pr->tgid);
 	if (o->per_thread)
