@@ -3,7 +3,7 @@
 # $datadir/bash-completion/completions/bpfprof; works with or without the
 # bash-completion package (uses its _command_offset when present).
 
-_bpfprof_commands='record range watch help version'
+_bpfprof_commands='record range watch report diff help version'
 
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -27,6 +27,15 @@ _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	--debug-dir --jit-map-max --access --if --rotate --count --limit'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 	--values --trap --per-pid --per-thread --lines --help --usage -V --version'
+
+# Options of `bpfprof report` and `bpfprof diff` (saved profiles read back).
+_bpfprof_report_arg_opts='-o --output -f --format --value --title --subtitle --width
+	--minwidth --limit'
+_bpfprof_report_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
+_bpfprof_diff_arg_opts='-o --output -f --format --value --title --subtitle --width
+	--minwidth --limit'
+_bpfprof_diff_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
+_bpfprof_diff_formats='svg folded'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -125,6 +134,8 @@ _bpfprof_value()
 	-f | --format)
 		if [[ ${COMP_WORDS[1]} == range ]]; then
 			COMPREPLY=($(compgen -W "$_bpfprof_range_formats" -- "$cur"))
+		elif [[ ${COMP_WORDS[1]} == diff ]]; then
+			COMPREPLY=($(compgen -W "$_bpfprof_diff_formats" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
 		fi
@@ -216,6 +227,20 @@ _bpfprof_range()
 	fi
 }
 
+# bpfprof report FILE, bpfprof diff BASE NEW: options, else saved profiles.
+_bpfprof_report()
+{
+	local cmd=${COMP_WORDS[1]} arg_opts=$_bpfprof_report_arg_opts
+	local flag_opts=$_bpfprof_report_flag_opts
+	if [[ $cmd == diff ]]; then
+		arg_opts=$_bpfprof_diff_arg_opts
+		flag_opts=$_bpfprof_diff_flag_opts
+	fi
+	_bpfprof_options "$arg_opts" "$flag_opts" && return
+	COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}"))
+	compopt -o filenames 2>/dev/null
+}
+
 _bpfprof()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]}
@@ -227,6 +252,7 @@ _bpfprof()
 	case ${COMP_WORDS[1]} in
 	record) _bpfprof_record ;;
 	range | watch) _bpfprof_range ;;
+	report | diff) _bpfprof_report ;;
 	esac
 }
 
