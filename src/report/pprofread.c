@@ -158,8 +158,8 @@ static int pprofread__inflate(struct pprofread *r, const void *buf, size_t len, 
 		if (ret == Z_STREAM_END)
 			break;
 		if (ret == Z_BUF_ERROR && !z.avail_in) {
-			err = pprofread__bad(r, "truncated gzip data: the stream ends after %zu "
-					     "of %zu bytes without its end", len, len);
+			err = pprofread__bad(r, "truncated gzip data: its %zu bytes end before "
+					     "the stream does", len);
 			break;
 		}
 		if (ret == Z_MEM_ERROR) {
@@ -246,7 +246,8 @@ static int pprofread__next(struct pprofread *r, struct pbread *rd, struct pbread
 	int ret = pbread__next(rd, f, &why);
 
 	if (ret < 0)
-		return pprofread__bad(r, "bad protobuf in a %s: %s", what, why);
+		return pprofread__bad(r, "not a pprof profile: bad protobuf in %s %s: %s",
+				      *what == 'a' ? "an" : "a", what, why);
 	return ret;
 }
 
@@ -412,6 +413,14 @@ static int pprofread__tables(struct pprofread *r, const uint8_t *buf, size_t len
 				      "no string table");
 	if (!r->nr_types)
 		return pprofread__bad(r, "not a pprof profile: no sample types");
+	for (size_t i = 0; i < r->nr_types; i++) {
+		const char *s;
+
+		ret = pprofread__str(r, r->types[i].type, &s) ?:
+		      pprofread__str(r, r->types[i].unit, &s);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 
