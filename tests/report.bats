@@ -291,3 +291,23 @@ PY
 	[ "$status" -eq 64 ]
 	grep -qF "count '1\\x1b[2J'" <<<"$stderr"
 }
+
+@test "report's usage errors: no FILE, two FILEs, an output it cannot write, svg options with another format" {
+	printf 'a;b 1\n' >"$D/a.folded"
+	run --separate-stderr "$BPFPROF" report
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "bpfprof report: no profile given: expected a FILE, a pprof profile or folded stacks" ]
+	run --separate-stderr "$BPFPROF" report "$D/a.folded" "$D/a.folded"
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "bpfprof report: unexpected argument '$D/a.folded': expected one FILE only" ]
+	run --separate-stderr "$BPFPROF" report -o "$D/no/such/dir/x.folded" "$D/a.folded"
+	[ "$status" -eq 64 ]
+	grep -q "^bpfprof report: cannot write '$D/no/such/dir/x.folded': " <<<"$stderr"
+	run --separate-stderr "$BPFPROF" report --title=T -o "$D/x.folded" "$D/a.folded"
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "bpfprof report: --title is an option of the svg format, not of folded: add -f svg or -o FILE.svg" ]
+	# without -o: the format's default file in the working directory
+	cd "$D"
+	"$BPFPROF" report -q -f svg "$D/a.folded"
+	grep -q '<title>b (1 samples, 100.00%)</title>' "$D/bpfprof.svg"
+}

@@ -23,7 +23,7 @@ static int report__read(const struct report_opts *o, const char *path, struct pr
 }
 
 int report__run(const struct report_opts *o, struct report_summary *sum, char *why,
-		size_t size, bool *bad_input)
+		size_t size, bool *usage)
 {
 	struct profile in = { 0 }, base = { 0 }, d = { 0 }, *p = &in;
 	struct profileread_info info, base_info;
@@ -33,7 +33,8 @@ int report__run(const struct report_opts *o, struct report_summary *sum, char *w
 	int err;
 
 	*sum = (struct report_summary){ 0 };
-	*bad_input = false;
+	/* an output that cannot be written and a bad input are the user's to fix */
+	*usage = true;
 	of = outfile__open(o->output, reason, sizeof(reason));
 	if (!of) {
 		err = -errno;
@@ -42,16 +43,17 @@ int report__run(const struct report_opts *o, struct report_summary *sum, char *w
 					     "", reason);
 		return err;
 	}
-	*bad_input = true;
 	err = report__read(o, o->input, &in, &info, why, size);
 	if (!err && o->base) {
 		err = report__read(o, o->base, &base, &base_info, why, size);
 		sum->base_samples = profile__samples(&base);
 		sum->base_format = profileread__format_name(base_info.format);
 	}
-	if (err)
+	if (err) {
+		*usage = err != -ENOMEM;
 		goto out;
-	*bad_input = false;
+	}
+	*usage = false;
 	sum->samples = profile__samples(&in);
 	sum->format = profileread__format_name(info.format);
 	/* a pprof's pid and tid labels are shown as record shows them */

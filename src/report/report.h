@@ -31,10 +31,11 @@ struct report_summary {
 
 /*
  * Read @o->input (and for a diff @o->base), write @o->output. 0, or
- * -errno with why in @why: *@bad_input says whether an input file was to
- * blame (missing, unreadable, corrupt) rather than the output or memory.
+ * -errno with why in @why: *@usage says whether the user is to blame (an
+ * output that cannot be opened, an input file missing, unreadable or
+ * corrupt) rather than memory or a failed write.
  */
 int report__run(const struct report_opts *o, struct report_summary *sum, char *why,
-		size_t size, bool *bad_input);
+		size_t size, bool *usage);
 
 #endif /* BPFPROF_REPORT_H */
