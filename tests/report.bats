@@ -155,8 +155,8 @@ GO
 	# the first sample type, samples/count: a profiling signal every 10 ms
 	at_least "$(total "$D/go.folded")" 10
 	within "$(share "$D/go.folded" '^runtime\.main;main\.main;main\.spin(;| )' .)" 100 20
-	# Go's samples name no process: every line starts with a function
-	refute grep -qvE '^runtime\.|^main\.' "$D/go.folded"
+	# Go's samples name no process: every line starts with a Go function
+	refute grep -qvE '^[A-Za-z0-9_/]+\.[^;]+(;| [0-9]+$)' "$D/go.folded"
 	# --value picks another sample type: cpu/nanoseconds, 10 ms a sample
 	"$BPFPROF" report -q --value=cpu -o "$D/ns.folded" "$D/cpu.pprof"
 	[ "$(total "$D/ns.folded")" -eq $(( $(total "$D/go.folded") * 10000000 )) ]
@@ -172,9 +172,20 @@ fills() {
 		sed -E 's/.*fill="rgb\(([0-9,]+)\)"/\1/'
 }
 
-# red R,G,B / blue R,G,B: a colour of a grown / shrunk frame
-red() { IFS=, read -r r g b <<<"$1"; [ "$r" -eq 255 ] && [ "$g" -lt 200 ] && [ "$g" -eq "$b" ]; }
-blue() { IFS=, read -r r g b <<<"$1"; [ "$b" -eq 255 ] && [ "$r" -lt 200 ] && [ "$r" -eq "$g" ]; }
+# widest SVG NAME: the fill colour of the widest frame named NAME (other
+# frames of that name sit on stacks unwound otherwise in one run than in the other)
+widest() {
+	grep -oE "<title>$2 \([0-9]+ samples[^<]*</title><rect [^>]*fill=\"rgb\([0-9,]+\)\"" "$1" |
+		sed -E 's/^<title>[^(]*\(([0-9]+) samples.*fill="rgb\(([0-9,]+)\)"/\1 \2/' |
+		sort -n | tail -1 | cut -d' ' -f2
+}
+
+# red R,G,B / blue R,G,B: a colour of a grown / shrunk frame (the grey of no
+# change is 220,220,220; the larger the change, the deeper the colour)
+red() { IFS=, read -r r g b <<<"$1"; [ "$r" -eq 255 ] && [ "$g" -le 220 ] && [ "$g" -eq "$b" ]; }
+blue() { IFS=, read -r r g b <<<"$1"; [ "$b" -eq 255 ] && [ "$r" -le 220 ] && [ "$r" -eq "$g" ]; }
+# deep R,G,B: a colour near the largest change's
+deep() { IFS=, read -r r g b <<<"$1"; [ "$g" -lt 128 ]; }
 
 @test "diff of a profile against itself: no red or blue frame; the folded diff's two counts are equal" {
 	recorded fp.folded
@@ -199,9 +210,14 @@ blue() { IFS=, read -r r g b <<<"$1"; [ "$b" -eq 255 ] && [ "$r" -lt 200 ] && [ 
 	[ "$status" -eq 0 ]
 	grep -qE '^bpfprof diff: [0-9]+ base samples \(folded\), [0-9]+ new samples \(folded\), [0-9]+ unique stacks written \(svg\) to' <<<"$stderr"
 	fills "$D/d.svg" burn_loop
-	for c in $(fills "$D/d.svg" burn_loop); do red "$c"; done
-	for c in $(fills "$D/d.svg" leaf_a); do blue "$c"; done
-	[ -n "$(fills "$D/d.svg" burn_loop)" ] && [ -n "$(fills "$D/d.svg" leaf_a)" ]
+	# burn is all new: every frame of it red, its widest among the largest changes
+	[ -n "$(fills "$D/d.svg" burn_loop)" ]
+	for c in $(fills "$D/d.svg" 'burn(_loop)?'); do red "$c"; done
+	red "$(widest "$D/d.svg" burn_loop)"
+	deep "$(widest "$D/d.svg" burn)"
+	# fp-three's share went from all to about half: its leaves shrank
+	blue "$(widest "$D/d.svg" leaf_a)"
+	blue "$(widest "$D/d.svg" leaf_b)"
 	# the tooltip: the new count and share, the base's, the change
 	grep -qE '<title>burn_loop \([0-9]+ samples, [0-9.]+%; base 0 samples, 0\.00%; \+[0-9.]+%\)</title>' "$D/d.svg"
 	grep -qE '<title>leaf_a \([0-9]+ samples, [0-9.]+%; base [0-9]+ samples, [0-9.]+%; -[0-9.]+%\)</title>' "$D/d.svg"

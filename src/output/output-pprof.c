@@ -24,44 +24,10 @@
 #include "escape.h"
 #include "hash.h"
 #include "output.h"
+#include "pprof-proto.h"
 #include "protobuf.h"
 #include "u64map.h"
 
-/* Field numbers of profile.proto (github.com/google/pprof/proto/profile.proto). */
-enum {
-	PROFILE_SAMPLE_TYPE = 1,
-	PROFILE_SAMPLE = 2,
-	PROFILE_MAPPING = 3,
-	PROFILE_LOCATION = 4,
-	PROFILE_FUNCTION = 5,
-	PROFILE_STRING_TABLE = 6,
-	PROFILE_DURATION_NANOS = 10,
-	PROFILE_PERIOD_TYPE = 11,
-	PROFILE_PERIOD = 12,
-	VALUE_TYPE_TYPE = 1,
-	VALUE_TYPE_UNIT = 2,
-	SAMPLE_LOCATION_ID = 1,
-	SAMPLE_VALUE = 2,
-	SAMPLE_LABEL = 3,
-	LABEL_KEY = 1,
-	LABEL_STR = 2,
-	LABEL_NUM = 3,
-	MAPPING_ID = 1,
-	MAPPING_FILENAME = 5,
-	MAPPING_BUILD_ID = 6,
-	MAPPING_HAS_FUNCTIONS = 7,
-	MAPPING_HAS_FILENAMES = 8,
-	MAPPING_HAS_LINE_NUMBERS = 9,
-	MAPPING_HAS_INLINE_FRAMES = 10,
-	LOCATION_ID = 1,
-	LOCATION_MAPPING_ID = 2,
-	LOCATION_LINE = 4,
-	LINE_FUNCTION_ID = 1,
-	LINE_LINE = 2,
-	FUNCTION_ID = 1,
-	FUNCTION_NAME = 2,
-	FUNCTION_FILENAME = 4,
-};
 
 /* Compressed output is flushed past this many encoded bytes. */
 #define PPROF_CHUNK (256 << 10)
@@ -184,14 +150,6 @@ static int pprof__value_type(struct pprof *w, uint32_t field, const char *type,
 	return pprof__emit(w, field);
 }
 
-/* Is @name a frame bpfprof could not name ("[libc.so.6+0x2724a]", "[anon+0x7f00]")? */
-static bool pprof__unnamed(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 2 && name[0] == '[' && name[n - 1] == ']' && strstr(name, "+0x");
-}
-
 /* Every binary as a mapping (id: its bin id), its has_* flags as its frames are. */
 static int pprof__mappings(struct pprof *w)
 {
@@ -207,7 +165,7 @@ static int pprof__mappings(struct pprof *w)
 
 		if (fr->bin > p->nr_bins)
 			continue;
-		seen[fr->bin] |= pprof__unnamed(fr->name) | !!fr->file << 1 | !!fr->line << 2 |
+		seen[fr->bin] |= pprof_proto__unnamed(fr->name) | !!fr->file << 1 | !!fr->line << 2 |
 				 (fr->kind == FRAME_INLINE) << 3;
 	}
 	for (size_t i = 0; i < p->nr_bins && !err; i++) {

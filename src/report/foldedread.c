@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "foldedread.h"
 #include "number.h"
+#include "pprof-proto.h"
 
 struct foldedread {
 	struct profile *p;
@@ -37,14 +38,6 @@ foldedread__bad(struct foldedread *r, const char *fmt, ...)
 		va_end(ap);
 	}
 	return -EINVAL;
-}
-
-/* Is @name a mark ("[truncated]", "[no stack]"), not code ("[libc.so.6+0x2724a]")? */
-static bool foldedread__mark(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 2 && name[0] == '[' && name[n - 1] == ']' && !strstr(name, "+0x");
 }
 
 /* The kind a frame's suffix gives, and its name's length without it. */
@@ -132,7 +125,7 @@ static int foldedread__line(struct foldedread *r, const char *s, size_t n)
 			return -ENOMEM;
 		r->frames[nr] = (struct frame){ .name = r->names + used, .kind = kind };
 		used += escape__undo(r->names + used, at, len) + 1;
-		if (kind == FRAME_USER && foldedread__mark(r->frames[nr].name))
+		if (kind == FRAME_USER && pprof_proto__mark(r->frames[nr].name))
 			r->frames[nr].kind = FRAME_MARK;
 		/* as record's: so a pprof written from it reads back the same kinds */
 		if (kind == FRAME_KERNEL || kind == FRAME_JIT) {

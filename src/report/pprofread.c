@@ -12,43 +12,9 @@
 #include "array.h"
 #include "escape.h"
 #include "pbread.h"
+#include "pprof-proto.h"
 #include "pprofread.h"
 #include "u64map.h"
-
-/* Field numbers of profile.proto (github.com/google/pprof/proto/profile.proto). */
-enum {
-	PROFILE_SAMPLE_TYPE = 1,
-	PROFILE_SAMPLE = 2,
-	PROFILE_MAPPING = 3,
-	PROFILE_LOCATION = 4,
-	PROFILE_FUNCTION = 5,
-	PROFILE_STRING_TABLE = 6,
-	PROFILE_DURATION_NANOS = 10,
-	PROFILE_PERIOD_TYPE = 11,
-	PROFILE_PERIOD = 12,
-	VALUE_TYPE_TYPE = 1,
-	VALUE_TYPE_UNIT = 2,
-	SAMPLE_LOCATION_ID = 1,
-	SAMPLE_VALUE = 2,
-	SAMPLE_LABEL = 3,
-	LABEL_KEY = 1,
-	LABEL_STR = 2,
-	LABEL_NUM = 3,
-	MAPPING_ID = 1,
-	MAPPING_MEMORY_START = 2,
-	MAPPING_FILE_OFFSET = 4,
-	MAPPING_FILENAME = 5,
-	MAPPING_BUILD_ID = 6,
-	LOCATION_ID = 1,
-	LOCATION_MAPPING_ID = 2,
-	LOCATION_ADDRESS = 3,
-	LOCATION_LINE = 4,
-	LINE_FUNCTION_ID = 1,
-	LINE_LINE = 2,
-	FUNCTION_ID = 1,
-	FUNCTION_NAME = 2,
-	FUNCTION_FILENAME = 4,
-};
 
 struct pr_str {
 	const uint8_t *at;
@@ -424,14 +390,6 @@ static int pprofread__tables(struct pprofread *r, const uint8_t *buf, size_t len
 	return 0;
 }
 
-/* Is @name one bpfprof could not name ("[libc.so.6+0x2724a]", "[anon+0x7f00]")? */
-static bool pprofread__unnamed(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 2 && name[0] == '[' && name[n - 1] == ']' && strstr(name, "+0x");
-}
-
 /* Mapping @m's bin id in the profile, made on first use. */
 static int pprofread__bin(struct pprofread *r, struct pr_mapping *m, const char **path)
 {
@@ -550,9 +508,9 @@ static int pprofread__decode(struct pprofread *r, struct pr_location *l)
 
 		if (path && !strcmp(path, "[kernel.kallsyms]"))
 			fr->kind = FRAME_KERNEL;
-		else if (path && !strcmp(path, "[anon]") && !pprofread__unnamed(n))
+		else if (path && !strcmp(path, "[anon]") && !pprof_proto__unnamed(n))
 			fr->kind = FRAME_JIT;
-		else if (!m && n[0] == '[' && n[strlen(n) - 1] == ']' && !pprofread__unnamed(n))
+		else if (!m && pprof_proto__mark(n))
 			fr->kind = FRAME_MARK;
 		else
 			fr->kind = FRAME_USER;
