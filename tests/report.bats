@@ -262,12 +262,14 @@ def v(n):
     return o + bytes([n])
 def ld(f, b): return v(f << 3 | 2) + v(len(b)) + b
 def vi(f, n): return v(f << 3) + v(n)
-def prof(name_idx):
+def prof(name_idx, extra=b""):
     return (ld(6, b"") + ld(6, b"samples") + ld(6, b"count") + ld(6, b"main") +
             ld(1, vi(1, 1) + vi(2, 2)) + ld(5, vi(1, 1) + vi(2, name_idx)) +
-            ld(4, vi(1, 1) + ld(4, vi(1, 1))) + ld(2, ld(1, v(1)) + ld(2, v(5))))
+            ld(4, vi(1, 1) + ld(4, vi(1, 1))) + ld(2, ld(1, v(1)) + ld(2, v(5)) + extra))
 out = {
     "good.pb.gz": gzip.compress(prof(3)),
+    # a field of a sample that bpfprof has no use for (fuzz-report's first find)
+    "unknown-field.pb": prof(3, vi(9, 1)),
     "truncated.pb.gz": gzip.compress(prof(3) * 50)[:60],
     "badvarint.pb.gz": gzip.compress(ld(6, b"") + b"\x10" + b"\xff" * 11),
     "badlength.pb": ld(6, b"") + v(2 << 3 | 2) + v(1000) + b"\x00",
@@ -279,6 +281,7 @@ for name, data in out.items():
     open(os.path.join(d, name), "wb").write(data)
 PY
 	"$BPFPROF" report -q -o - "$D/good.pb.gz" | grep -qx 'main 5'
+	"$BPFPROF" report -q -o - "$D/unknown-field.pb" | grep -qx 'main 5'
 	corrupt truncated.pb.gz 'truncated gzip data: its [0-9]+ bytes end before the stream does$'
 	corrupt badvarint.pb.gz 'not a pprof profile: bad protobuf in a profile: a varint runs past the end or over 10 bytes$'
 	corrupt badlength.pb 'not a pprof profile: bad protobuf in a profile: a length runs past the end of its message$'

@@ -615,6 +615,8 @@ static int pprofread__sample(struct pprofread *r, const struct pbread_field *mf,
 			if (ret)
 				return pprofread__bad(r, "sample %zu: a location id is a bad varint",
 						      r->sample);
+		} else {
+			continue; /* a field bpfprof has no use for */
 		}
 		if (ret)
 			return ret;
