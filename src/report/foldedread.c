@@ -129,9 +129,10 @@ static int foldedread__line(struct foldedread *r, const char *s, size_t n)
 			r->frames[nr].kind = FRAME_MARK;
 		/* as record's: so a pprof written from it reads back the same kinds */
 		if (kind == FRAME_KERNEL || kind == FRAME_JIT) {
-			uint32_t *bin = kind == FRAME_KERNEL ? &r->kernel_bin : &r->anon_bin;
-			int err = *bin ? 0 : profile__bin(r->p, kind == FRAME_KERNEL ?
-							  "[kernel.kallsyms]" : "[anon]", NULL, bin);
+			bool k = kind == FRAME_KERNEL;
+			uint32_t *bin = k ? &r->kernel_bin : &r->anon_bin;
+			int err = *bin ? 0 : profile__bin(r->p, k ? "[kernel.kallsyms]" : "[anon]",
+							  NULL, bin);
 
 			if (err)
 				return err;

@@ -106,8 +106,9 @@ static int pprofread__inflate(struct pprofread *r, const void *buf, size_t len, 
 		if (n == cap) {
 			if (cap >= PPROFREAD_MAX_INFLATED) {
 				err = -EFBIG;
-				snprintf(r->why, r->size, "gzip data inflates past %llu MiB: expected "
-					 "a pprof profile of at most that", PPROFREAD_MAX_INFLATED >> 20);
+				snprintf(r->why, r->size, "gzip data inflates past %llu MiB: "
+					 "expected a pprof profile of at most that",
+					 PPROFREAD_MAX_INFLATED >> 20);
 				break;
 			}
 			if (array__grow((void **)&o, &cap, cap ? cap * 2 : 64 << 10, 1)) {
@@ -401,7 +402,7 @@ static int pprofread__bin(struct pprofread *r, struct pr_mapping *m, const char 
 	return profile__bin(r->p, *path, *build_id ? build_id : NULL, &m->bin);
 }
 
-/* The name of a location without lines: "[BINARY+0xOFFSET]", as bpfprof names code without a symbol. */
+/* A location without lines: "[BINARY+0xOFFSET]", as bpfprof names code without a symbol. */
 static int pprofread__anon_name(struct pprofread *r, const struct pr_mapping *m,
 				const char *path, uint64_t addr, const char **name)
 {
@@ -580,6 +581,26 @@ static int pprofread__values(struct pprofread *r, const struct pbread_field *f, 
 	return 0;
 }
 
+/* The location ids of field @f (packed, or one) appended to r->ids. */
+static int pprofread__location_ids(struct pprofread *r, const struct pbread_field *f)
+{
+	struct pbread_values it;
+	uint64_t id;
+	int ret;
+
+	if (pbread__values(&it, f))
+		return pprofread__bad(r, "sample %zu: its location ids have wire type %d: "
+				      "expected varints", r->sample, f->wire);
+	while ((ret = pbread__value(&it, &id)) > 0) {
+		if (array__grow((void **)&r->ids, &r->cap_ids, r->nr_ids + 1, sizeof(*r->ids)))
+			return -ENOMEM;
+		r->ids[r->nr_ids++] = id;
+	}
+	if (ret)
+		return pprofread__bad(r, "sample %zu: a location id is a bad varint", r->sample);
+	return 0;
+}
+
 /* Sample @mf: its value @vi, its stack, its process. */
 static int pprofread__sample(struct pprofread *r, const struct pbread_field *mf, size_t vi,
 			     struct pprofread_info *info, bool *any_comm)
@@ -594,27 +615,13 @@ static int pprofread__sample(struct pprofread *r, const struct pbread_field *mf,
 
 	r->nr_ids = 0;
 	while ((ret = pprofread__next(r, &rd, &f, "sample")) > 0) {
-		struct pbread_values it;
-		uint64_t id;
-
 		if (f.num == SAMPLE_VALUE) {
 			ret = pprofread__values(r, &f, vi, &value, &nvals);
 		} else if (f.num == SAMPLE_LABEL) {
 			ret = pprofread__wire(r, &f, true, "sample") ?:
 			      pprofread__label(r, &f, &pr, info);
 		} else if (f.num == SAMPLE_LOCATION_ID) {
-			if (pbread__values(&it, &f))
-				return pprofread__bad(r, "sample %zu: its location ids have wire "
-						      "type %d: expected varints", r->sample, f.wire);
-			while ((ret = pbread__value(&it, &id)) > 0) {
-				if (array__grow((void **)&r->ids, &r->cap_ids, r->nr_ids + 1,
-						sizeof(*r->ids)))
-					return -ENOMEM;
-				r->ids[r->nr_ids++] = id;
-			}
-			if (ret)
-				return pprofread__bad(r, "sample %zu: a location id is a bad varint",
-						      r->sample);
+			ret = pprofread__location_ids(r, &f);
 		} else {
 			continue; /* a field bpfprof has no use for */
 		}
