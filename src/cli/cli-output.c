@@ -107,7 +107,9 @@ static const struct argp_option format_options[] = {
 	  CLI_GROUP_OUTPUT },
 	{ "title", OPT_TITLE, "TEXT", 0, "svg: the title (default: Flame Graph)",
 	  CLI_GROUP_OUTPUT },
-	{ "subtitle", OPT_SUBTITLE, "TEXT", 0, "svg: the line under the title",
+	{ "subtitle", OPT_SUBTITLE, "TEXT", 0,
+	  "svg: the line under the title (default: what ran or was read, the event and rate, "
+	  "duration and samples)",
 	  CLI_GROUP_OUTPUT },
 	{ "width", OPT_WIDTH, "PIXELS", 0, "svg: the image width (default 1200)",
 	  CLI_GROUP_OUTPUT },
