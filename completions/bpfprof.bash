@@ -3,7 +3,7 @@
 # $datadir/bash-completion/completions/bpfprof; works with or without the
 # bash-completion package (uses its _command_offset when present).
 
-_bpfprof_commands='record range watch top help version'
+_bpfprof_commands='record range watch top report diff help version'
 
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -35,6 +35,14 @@ _bpfprof_top_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	--jit-map-max --delay --limit'
 _bpfprof_top_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle --help
 	--usage -V --version'
+# Options of `bpfprof report` and `bpfprof diff` (saved profiles read back).
+_bpfprof_report_arg_opts='-o --output -f --format --value --title --subtitle --width
+	--minwidth --limit'
+_bpfprof_report_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
+_bpfprof_diff_arg_opts='-o --output -f --format --value --title --subtitle --width
+	--minwidth --limit'
+_bpfprof_diff_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
+_bpfprof_diff_formats='svg folded'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -133,6 +141,8 @@ _bpfprof_value()
 	-f | --format)
 		if [[ ${COMP_WORDS[1]} == range ]]; then
 			COMPREPLY=($(compgen -W "$_bpfprof_range_formats" -- "$cur"))
+		elif [[ ${COMP_WORDS[1]} == diff ]]; then
+			COMPREPLY=($(compgen -W "$_bpfprof_diff_formats" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
 		fi
@@ -226,6 +236,20 @@ _bpfprof_range()
 	fi
 }
 
+# bpfprof report FILE, bpfprof diff BASE NEW: options, else saved profiles.
+_bpfprof_report()
+{
+	local cmd=${COMP_WORDS[1]} arg_opts=$_bpfprof_report_arg_opts
+	local flag_opts=$_bpfprof_report_flag_opts
+	if [[ $cmd == diff ]]; then
+		arg_opts=$_bpfprof_diff_arg_opts
+		flag_opts=$_bpfprof_diff_flag_opts
+	fi
+	_bpfprof_options "$arg_opts" "$flag_opts" && return
+	COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}"))
+	compopt -o filenames 2>/dev/null
+}
+
 _bpfprof()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]}
@@ -237,6 +261,7 @@ _bpfprof()
 	case ${COMP_WORDS[1]} in
 	record) _bpfprof_record ;;
 	range | watch | top) _bpfprof_range ;;
+	report | diff) _bpfprof_report ;;
 	esac
 }
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 # fish completion for bpfprof. Installed into $datadir/fish/vendor_completions.d.
 
-set -l bpfprof_commands record range watch top help version
+set -l bpfprof_commands record range watch top report diff help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
@@ -112,6 +112,8 @@ complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a re
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a range -d 'Count samples per instruction in address ranges'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a watch -d 'Count accesses to data or code with hardware breakpoints'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a top -d 'Show the hottest functions live'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a report -d 'Read a saved profile (pprof or folded), write any format'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a diff -d 'Compare two saved profiles: a differential flame graph'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s h -l help -d 'Overview of the commands'
@@ -197,3 +199,24 @@ complete -c bpfprof -n $both -s V -l version -d 'Version'
 complete -c bpfprof -n __bpfprof_record_in_command -x -a '(__bpfprof_complete_command)'
 # bpfprof range|watch|top [OPTION...] [ARG...] -- COMMAND [ARG...]
 complete -c bpfprof -n __bpfprof_range_in_command -x -a '(__bpfprof_complete_command)'
+
+# bpfprof report FILE, bpfprof diff BASE NEW: saved profiles
+set -l rep "__fish_seen_subcommand_from report diff"
+set -l rpt "__fish_seen_subcommand_from report"
+set -l dif "__fish_seen_subcommand_from diff"
+complete -c bpfprof -n $rep -F
+complete -c bpfprof -n $rep -s o -l output -r -F -d 'Write the output to FILE'
+complete -c bpfprof -n $rep -s q -l quiet -d 'No summary line on stderr'
+complete -c bpfprof -n $rpt -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph" top\t"A table of functions by self and total samples" json\t"The profile as one JSON document"' -d 'Output format'
+complete -c bpfprof -n $dif -s f -l format -x -a 'svg\t"Differential flame graph (default)" folded\t"stack BASE NEW lines"' -d 'Output format'
+complete -c bpfprof -n $rep -l value -x -d "pprof: count the values of this sample type"
+complete -c bpfprof -n $rep -l lines -d 'Add the source FILE:LINE a pprof gives to each frame name'
+complete -c bpfprof -n $rep -l title -x -d 'svg: the title'
+complete -c bpfprof -n $rep -l subtitle -x -d 'svg: the line under the title'
+complete -c bpfprof -n $rep -l width -x -d 'svg: the image width in pixels'
+complete -c bpfprof -n $rep -l minwidth -x -d 'svg: leave out frames narrower than PIXELS'
+complete -c bpfprof -n $rep -l inverted -d 'svg: an icicle graph, the root at the top'
+complete -c bpfprof -n $rep -l limit -x -d 'top: only the N functions with the most self samples'
+complete -c bpfprof -n $rep -s '?' -l help -d 'Options and examples'
+complete -c bpfprof -n $rep -l usage -d 'Short usage message'
+complete -c bpfprof -n $rep -s V -l version -d 'Version'

@@ -44,9 +44,12 @@ bash_opts() {
 		on && /'"'"'$/ && !/='"'"'$/ { on = 0 }' "$BASH_COMP" | long_opts
 }
 
-# zsh_opts COMMAND: the shared specs and those of its _bpfprof_COMMAND function.
+# zsh_opts COMMAND: the shared specs and those of its _bpfprof_COMMAND function
+# (report and diff: their own shared specs).
 zsh_opts() {
-	awk -v fn="^_bpfprof_$1\\(\\) \\{" '/^_bpfprof_shared_opts=\(/ { on = 1 }
+	local shared=shared
+	[[ $1 == report || $1 == diff ]] && shared=report
+	awk -v fn="^_bpfprof_$1\\(\\) \\{" -v sh="^_bpfprof_${shared}_opts=\\(" '$0 ~ sh { on = 1 }
 		$0 ~ fn { on = 1 } on { print } on && /^[)}]$/ { on = 0 }' "$ZSH_COMP" |
 		long_opts
 }
@@ -54,14 +57,16 @@ zsh_opts() {
 # fish_opts COMMAND: fish spells them "-l name" in the complete commands
 # for that command ($rec, $rng) or for both ($both).
 fish_opts() {
-	local var
+	local var shared=both
 	case $1 in
 	record) var=rec ;;
 	range) var=rng ;;
 	watch) var=wat ;;
 	top) var=top ;;
+	report) var=rpt shared=rep ;;
+	diff) var=dif shared=rep ;;
 	esac
-	grep -E "^complete .* -n \\\$($var|both) " "$FISH_COMP" |
+	grep -E "^complete .* -n \\\$($var|$shared) " "$FISH_COMP" |
 		grep -oE -- ' -l [a-z][a-z-]*' | sed 's/^ -l /--/' | sort -u
 }
 
@@ -121,6 +126,8 @@ same_set() {
 	same_set man/bpfprof-range.1 "$(help_opts range)" "$(man_opts "$RANGE_MAN")"
 	same_set man/bpfprof-watch.1 "$(help_opts watch)" "$(man_opts "$WATCH_MAN")"
 	same_set man/bpfprof-top.1 "$(help_opts top)" "$(man_opts "$TOP_MAN")"
+	same_set man/bpfprof-report.1 "$(help_opts report)" "$(man_opts "$REPO/man/bpfprof-report.1")"
+	same_set man/bpfprof-diff.1 "$(help_opts diff)" "$(man_opts "$REPO/man/bpfprof-diff.1")"
 }
 
 @test "the bash completion lists the options of --help" {
@@ -128,9 +135,12 @@ same_set() {
 	same_set "completions/bpfprof.bash (range)" "$(help_opts range)" "$(bash_opts range)"
 	same_set "completions/bpfprof.bash (watch)" "$(help_opts watch)" "$(bash_opts watch)"
 	same_set "completions/bpfprof.bash (top)" "$(help_opts top)" "$(bash_opts top)"
+	same_set "completions/bpfprof.bash (report)" "$(help_opts report)" "$(bash_opts report)"
+	same_set "completions/bpfprof.bash (diff)" "$(help_opts diff)" "$(bash_opts diff)"
 	# and nothing else
 	same_set completions/bpfprof.bash \
-		"$( (help_opts record; help_opts range; help_opts watch; help_opts top) | sort -u)" \
+		"$( (help_opts record; help_opts range; help_opts watch; help_opts top; help_opts report
+			help_opts diff) | sort -u)" \
 		"$(long_opts <"$BASH_COMP")"
 }
 
@@ -139,6 +149,8 @@ same_set() {
 	same_set "completions/_bpfprof (range)" "$(help_opts range)" "$(zsh_opts range)"
 	same_set "completions/_bpfprof (watch)" "$(help_opts watch)" "$(zsh_opts watch)"
 	same_set "completions/_bpfprof (top)" "$(help_opts top)" "$(zsh_opts top)"
+	same_set "completions/_bpfprof (report)" "$(help_opts report)" "$(zsh_opts report)"
+	same_set "completions/_bpfprof (diff)" "$(help_opts diff)" "$(zsh_opts diff)"
 }
 
 @test "the fish completion lists the options of --help" {
@@ -146,6 +158,8 @@ same_set() {
 	same_set "completions/bpfprof.fish (range)" "$(help_opts range)" "$(fish_opts range)"
 	same_set "completions/bpfprof.fish (watch)" "$(help_opts watch)" "$(fish_opts watch)"
 	same_set "completions/bpfprof.fish (top)" "$(help_opts top)" "$(fish_opts top)"
+	same_set "completions/bpfprof.fish (report)" "$(help_opts report)" "$(fish_opts report)"
+	same_set "completions/bpfprof.fish (diff)" "$(help_opts diff)" "$(fish_opts diff)"
 }
 
 @test "the man pages document each option with its short form as in --help" {
@@ -194,10 +208,14 @@ same_set() {
 		comp bpfprof record --event = task
 		comp bpfprof record -f fo
 		comp bpfprof record -d 5 -- bas
-		comp bpfprof record -d 5 bas'
+		comp bpfprof record -d 5 bas
+		comp bpfprof report --va
+		comp bpfprof diff -f s'
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = record ]
+	[ "${lines[0]}" = "record report" ]
+	[ "${lines[7]}" = --value ]
+	[ "${lines[8]}" = svg ]
 	[ "${lines[1]}" = --max-stacks ]
 	[ "${lines[2]}" = cache-references ]
 	[ "${lines[3]}" = task-clock ]
@@ -239,7 +257,7 @@ same_set() {
 		"bpfprof record -d 5 -- bas"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = record ]
+	[ "${lines[0]}" = "record report" ]
 	[ "${lines[1]}" = --max-stacks ]
 	[ "${lines[2]}" = cache-references ]
 	[[ " ${lines[3]} " == *" bash "* ]]

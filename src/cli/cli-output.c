@@ -10,6 +10,20 @@
 #include <unistd.h>
 
 #include "cli-output.h"
+#include "number.h"
+
+/* svg's --width: pixels; --minwidth: at most the width itself */
+#define SVG_WIDTH_MIN 100
+#define SVG_WIDTH_MAX 100000
+
+enum {
+	OPT_TITLE = CLI_KEY_FORMAT,
+	OPT_SUBTITLE,
+	OPT_WIDTH,
+	OPT_MINWIDTH,
+	OPT_INVERTED,
+	OPT_LIMIT,
+};
 
 static error_t parse_output(int key, char *arg, struct argp_state *state)
 {
@@ -83,4 +97,82 @@ void cli_output__format_option(const struct argp_state *state, const char *optio
 		cli__usage_error(state, "%s is an option of the %s format, not of %s: add -f %s "
 				 "or -o FILE%s",
 				 option, own->name, format->name, own->name, own->ext);
+}
+
+static const struct argp_option format_options[] = {
+	{ "format", 'f', "FORMAT", 0,
+	  "Output format: folded, pprof, svg, top or json (default: from the FILE "
+	  "extension, .pb.gz for pprof, .svg for svg, .top for top, .json for json, else "
+	  "folded)",
+	  CLI_GROUP_OUTPUT },
+	{ "title", OPT_TITLE, "TEXT", 0, "svg: the title (default: Flame Graph)",
+	  CLI_GROUP_OUTPUT },
+	{ "subtitle", OPT_SUBTITLE, "TEXT", 0,
+	  "svg: the line under the title (default: what ran or was read, the event and rate, "
+	  "duration and samples)",
+	  CLI_GROUP_OUTPUT },
+	{ "width", OPT_WIDTH, "PIXELS", 0, "svg: the image width (default 1200)",
+	  CLI_GROUP_OUTPUT },
+	{ "minwidth", OPT_MINWIDTH, "PIXELS", 0,
+	  "svg: leave out frames narrower than PIXELS (default 0.1), so huge profiles "
+	  "stay small",
+	  CLI_GROUP_OUTPUT },
+	{ "inverted", OPT_INVERTED, NULL, 0, "svg: an icicle graph (the root at the top)",
+	  CLI_GROUP_OUTPUT },
+	{ "limit", OPT_LIMIT, "N", 0,
+	  "top: only the N functions with the most self samples (default: all)",
+	  CLI_GROUP_OUTPUT },
+	{ 0 },
+};
+
+static error_t parse_format(int key, char *arg, struct argp_state *state)
+{
+	struct cli_format *cf = state->input;
+	struct output_opts *out = cf->out;
+
+	switch (key) {
+	case 'f':
+		out->format = cli_output__format(state, OUTPUT_PROFILE, arg);
+		cf->format_given = true;
+		break;
+	case OPT_TITLE:
+		out->svg.title = arg;
+		cf->svg_option = "--title";
+		break;
+	case OPT_SUBTITLE:
+		out->svg.subtitle = arg;
+		cf->svg_option = "--subtitle";
+		break;
+	case OPT_WIDTH:
+		out->svg.width =
+			cli__parse_integer(state, "width", arg, SVG_WIDTH_MIN, SVG_WIDTH_MAX);
+		cf->svg_option = "--width";
+		break;
+	case OPT_MINWIDTH:
+		if (number__parse_decimal(arg, 0, SVG_WIDTH_MAX, &out->svg.minwidth))
+			cli__usage_error(state, "invalid --minwidth '%s': expected pixels from 0 "
+					 "to %d, e.g. 0.5", arg, SVG_WIDTH_MAX);
+		out->svg.minwidth_given = true;
+		cf->svg_option = "--minwidth";
+		break;
+	case OPT_INVERTED:
+		out->svg.inverted = true;
+		cf->svg_option = "--inverted";
+		break;
+	case OPT_LIMIT:
+		out->limit = cli__parse_integer(state, "limit", arg, 1, ~0ull >> 1);
+		cf->top_option = "--limit";
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+const struct argp cli_format_argp = { .options = format_options, .parser = parse_format };
+
+void cli_format__finish(const struct argp_state *state, const struct cli_format *cf)
+{
+	cli_output__format_option(state, cf->svg_option, cf->out->format, &output_svg);
+	cli_output__format_option(state, cf->top_option, cf->out->format, &output_top);
 }

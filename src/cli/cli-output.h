@@ -36,4 +36,21 @@ void cli_output__format_option(const struct argp_state *state, const char *optio
 			       const struct output_format *format,
 			       const struct output_format *own);
 
+/*
+ * A profile format and the options of its writers: -f, svg's --title,
+ * --subtitle, --width, --minwidth, --inverted and top's --limit, as one
+ * argp child (report and diff list it; its input is a struct cli_format).
+ */
+struct cli_format {
+	struct output_opts *out;
+	bool format_given;
+	const char *svg_option; /* the last svg option given, for -f's check */
+	const char *top_option; /* --limit, when given */
+};
+
+extern const struct argp cli_format_argp;
+
+/* At ARGP_KEY_END, once out->format is known: an svg or top option needs its format. */
+void cli_format__finish(const struct argp_state *state, const struct cli_format *cf);
+
 #endif /* BPFPROF_CLI_OUTPUT_H */

@@ -48,12 +48,6 @@ enum {
 	OPT_NO_UNWIND_HOLD,
 	OPT_STATS,
 	OPT_CALL_GRAPH,
-	OPT_TITLE,
-	OPT_SUBTITLE,
-	OPT_WIDTH,
-	OPT_MINWIDTH,
-	OPT_INVERTED,
-	OPT_LIMIT,
 	OPT_INTERVAL,
 };
 
@@ -61,17 +55,11 @@ enum {
 #define INTERVAL_MIN 0.1
 #define INTERVAL_MAX 86400
 
-/* --width: pixels; --minwidth: at most the width itself */
-#define SVG_WIDTH_MIN 100
-#define SVG_WIDTH_MAX 100000
-
 struct record_parser {
 	struct cli_parser base; /* first: the shared children's input */
 	struct record_opts *opts;
 	bool user_only, kernel_only;
-	bool format_given;
-	const char *svg_option; /* the last svg option given, for -f's check */
-	const char *top_option; /* --limit, when given */
+	struct cli_format fmt; /* -f, svg's and top's options (cli_format_argp) */
 	/* perf's spellings that change nothing: a note each at the end */
 	bool g_given;        /* -g */
 	bool lbr_given;      /* --call-graph=lbr */
@@ -151,28 +139,6 @@ static const struct argp_option options[] = {
 	  "Attach a handler that returns at once (benchmarks only)", CLI_GROUP_SAMPLING },
 
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
-	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded, pprof, svg, top or json (default: from the FILE "
-	  "extension, .pb.gz for pprof, .svg for svg, .top for top, .json for json, else "
-	  "folded)",
-	  CLI_GROUP_OUTPUT },
-	{ "title", OPT_TITLE, "TEXT", 0, "svg: the title (default: Flame Graph)",
-	  CLI_GROUP_OUTPUT },
-	{ "subtitle", OPT_SUBTITLE, "TEXT", 0,
-	  "svg: the line under the title (default: the command or targets, event, rate, "
-	  "duration and samples)",
-	  CLI_GROUP_OUTPUT },
-	{ "width", OPT_WIDTH, "PIXELS", 0, "svg: the image width (default 1200)",
-	  CLI_GROUP_OUTPUT },
-	{ "minwidth", OPT_MINWIDTH, "PIXELS", 0,
-	  "svg: leave out frames narrower than PIXELS (default 0.1), so huge profiles "
-	  "stay small",
-	  CLI_GROUP_OUTPUT },
-	{ "inverted", OPT_INVERTED, NULL, 0, "svg: an icicle graph (the root at the top)",
-	  CLI_GROUP_OUTPUT },
-	{ "limit", OPT_LIMIT, "N", 0,
-	  "top: only the N functions with the most self samples (default: all)",
-	  CLI_GROUP_OUTPUT },
 	{ "interval", OPT_INTERVAL, "SECONDS", 0,
 	  "A complete profile every SECONDS, each to its own file: -o names them with %n "
 	  "(the interval's number, from 0) and %t (its start, UTC YYYYmmddTHHMMSS), e.g. "
@@ -194,16 +160,6 @@ static const struct argp_option options[] = {
 	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ 0 },
 };
-
-static void parse_minwidth(const struct argp_state *state, struct record_opts *opts,
-			   const char *arg)
-{
-	if (number__parse_decimal(arg, 0, SVG_WIDTH_MAX, &opts->out.svg.minwidth))
-		cli__usage_error(state, "invalid --minwidth '%s': expected pixels from 0 to %d, "
-				 "e.g. 0.5",
-				 arg, SVG_WIDTH_MAX);
-	opts->out.svg.minwidth_given = true;
-}
 
 /* The most --unwind-memory this machine takes: 4G, or a quarter of MemTotal. */
 static unsigned long long unwind_memory_max(void)
@@ -326,10 +282,6 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 	case OPT_EMPTY_HANDLER:
 		so->empty_handler = true;
 		break;
-	case 'f':
-		opts->out.format = cli_output__format(state, OUTPUT_PROFILE, arg);
-		p->format_given = true;
-		break;
 	case OPT_PER_PID:
 		opts->out.per_pid = true;
 		break;
@@ -363,35 +315,10 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 	case OPT_STATS:
 		opts->stats = true;
 		break;
-	case OPT_TITLE:
-		opts->out.svg.title = arg;
-		p->svg_option = "--title";
-		break;
-	case OPT_SUBTITLE:
-		opts->out.svg.subtitle = arg;
-		p->svg_option = "--subtitle";
-		break;
-	case OPT_WIDTH:
-		opts->out.svg.width =
-			cli__parse_integer(state, "width", arg, SVG_WIDTH_MIN, SVG_WIDTH_MAX);
-		p->svg_option = "--width";
-		break;
-	case OPT_MINWIDTH:
-		parse_minwidth(state, opts, arg);
-		p->svg_option = "--minwidth";
-		break;
-	case OPT_INVERTED:
-		opts->out.svg.inverted = true;
-		p->svg_option = "--inverted";
-		break;
 	case OPT_INTERVAL:
 		if (number__parse_decimal(arg, INTERVAL_MIN, INTERVAL_MAX, &opts->interval))
 			cli__usage_error(state, "invalid --interval '%s': expected seconds from "
 					 "%g to %d, e.g. 60", arg, INTERVAL_MIN, INTERVAL_MAX);
-		break;
-	case OPT_LIMIT:
-		opts->out.limit = cli__parse_integer(state, "limit", arg, 1, ~0ull >> 1);
-		p->top_option = "--limit";
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -435,14 +362,13 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 		cli__usage_error(state, "--interval writes a file per interval: expected -o "
 				 "with %%n or %%t in the name, e.g. -o 'prof-%%n.folded'");
 	cli_output__finish(state, &opts->session, OUTPUT_PROFILE, &opts->out.format,
-			   p->format_given);
+			   p->fmt.format_given);
 	if (opts->interval)
 		check_interval(state, opts);
 	/* a format that shows lines (pprof) has DWARF read for them */
 	if (opts->out.format->needs_lines)
 		opts->session.symbols.lines = true;
-	cli_output__format_option(state, p->svg_option, opts->out.format, &output_svg);
-	cli_output__format_option(state, p->top_option, opts->out.format, &output_top);
+	cli_format__finish(state, &p->fmt);
 	notes(state, p); /* last: no usage error follows a note */
 }
 
@@ -452,7 +378,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case ARGP_KEY_INIT:
-		cli__init_children(state, &p->base);
+		cli__init_profile_children(state, &p->base, &p->fmt);
 		return 0;
 	case ARGP_KEY_ARG:
 		cli_targets__command(state, p->base.opts, arg);
@@ -470,12 +396,12 @@ static const struct argp record_argp = {
 	.parser = parse_opt,
 	.args_doc = "[-- COMMAND [ARG...]]",
 	.doc = doc,
-	.children = cli_children,
+	.children = cli_profile_children,
 };
 
 void cli_record__parse(int argc, char **argv, struct record_opts *opts)
 {
-	struct record_parser p = { .opts = opts };
+	struct record_parser p = { .opts = opts, .fmt.out = &opts->out };
 
 	memset(opts, 0, sizeof(*opts));
 	cli__defaults(&p.base, &opts->session);

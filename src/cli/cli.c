@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cli-output.h"
 #include "cli-sampling.h"
 #include "cli-symbols.h"
@@ -79,11 +80,18 @@ char *cli__join_names(const char *(*name)(unsigned int i))
 	return list;
 }
 
+/* The children every capturing subcommand shares, in this order. */
+#define CLI_SHARED_CHILDREN \
+	{ &cli_targets_argp }, { &cli_sampling_argp }, { &cli_output_argp }, { &cli_symbols_argp }
+
 const struct argp_child cli_children[] = {
-	{ &cli_targets_argp },
-	{ &cli_sampling_argp },
-	{ &cli_output_argp },
-	{ &cli_symbols_argp },
+	CLI_SHARED_CHILDREN,
+	{ 0 },
+};
+
+const struct argp_child cli_profile_children[] = {
+	CLI_SHARED_CHILDREN,
+	{ &cli_format_argp },
 	{ 0 },
 };
 
@@ -104,6 +112,13 @@ void cli__init_children(struct argp_state *state, struct cli_parser *p)
 {
 	for (size_t i = 0; cli_children[i].argp; i++)
 		state->child_inputs[i] = p;
+}
+
+void cli__init_profile_children(struct argp_state *state, struct cli_parser *p,
+				struct cli_format *fmt)
+{
+	cli__init_children(state, p);
+	state->child_inputs[ARRAY_SIZE(cli_profile_children) - 2] = fmt;
 }
 
 void cli__finish(const struct argp_state *state, struct cli_parser *p)

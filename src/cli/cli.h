@@ -31,6 +31,7 @@ enum cli_key {
 	CLI_KEY_SUBCOMMAND = 0x100, /* a subcommand's own */
 	CLI_KEY_TARGETS = 0x200,
 	CLI_KEY_SYMBOLS = 0x300,
+	CLI_KEY_FORMAT = 0x400,
 };
 
 /* What parsing needs beyond the options: the input of every shared child. */
@@ -43,6 +44,10 @@ struct cli_parser {
 
 /* The children, for a subcommand's argp .children. */
 extern const struct argp_child cli_children[];
+/* The same and the profile formats' options (cli-output.c's cli_format_argp). */
+extern const struct argp_child cli_profile_children[];
+
+struct cli_format;
 
 /* Print "bpfprof COMMAND: MESSAGE" and exit with status 64. */
 void __attribute__((format(printf, 2, 3), noreturn))
@@ -64,6 +69,9 @@ bool cli__after_separator(const struct argp_state *state, const char *arg);
 void cli__defaults(struct cli_parser *p, struct session_opts *opts);
 /* At ARGP_KEY_INIT of an argp whose .children is cli_children: hand them @p. */
 void cli__init_children(struct argp_state *state, struct cli_parser *p);
+/* The same for cli_profile_children: the format options get @fmt. */
+void cli__init_profile_children(struct argp_state *state, struct cli_parser *p,
+				struct cli_format *fmt);
 /* At ARGP_KEY_END: the shared cross-option checks and derived fields. */
 void cli__finish(const struct argp_state *state, struct cli_parser *p);
 

@@ -6,9 +6,11 @@
 
 #include "array.h"
 #include "config.h"
+#include "cli-diff.h"
 #include "cli-range.h"
 #include "cli-record.h"
 #include "cli-top.h"
+#include "cli-report.h"
 #include "cli-watch.h"
 #include "devtools.h"
 #include "exit.h"
@@ -57,6 +59,28 @@ static int cmd_top(int argc, char **argv)
 	return status;
 }
 
+static int cmd_report(int argc, char **argv)
+{
+	struct cli_report r;
+	int status;
+
+	cli_report__parse(argc, argv, &r);
+	status = cli_report__run("report", &r);
+	cli_report__free(&r);
+	return status;
+}
+
+static int cmd_diff(int argc, char **argv)
+{
+	struct cli_report r;
+	int status;
+
+	cli_diff__parse(argc, argv, &r);
+	status = cli_report__run("diff", &r);
+	cli_report__free(&r);
+	return status;
+}
+
 static const struct command {
 	const char *name;
 	const char *summary;
@@ -69,6 +93,10 @@ static const struct command {
 	{ "watch", "count accesses to data or code with hardware breakpoints, with stacks",
 	  cmd_watch },
 	{ "top", "show the hottest functions live, refreshed every second", cmd_top },
+	{ "report", "read a saved profile (pprof or folded) and write it in any format",
+	  cmd_report },
+	{ "diff", "compare two saved profiles: a differential flame graph or folded file",
+	  cmd_diff },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
 	  debug_symbolize__run, true },
 	{ "debug-cfi", "print the unwind table compiled from one file's CFI (tests)",
@@ -96,7 +124,8 @@ static int help(void)
 	       "  -V, --version  show the version and the features built in\n"
 	       "\nRun 'bpfprof record --help' for the options of a command,\n"
 	       "and see 'man bpfprof', 'man bpfprof-record', 'man bpfprof-range',\n"
-	       "'man bpfprof-watch' and 'man bpfprof-top' for the details.\n");
+	       "'man bpfprof-watch', 'man bpfprof-top', 'man bpfprof-report' and\n"
+	       "'man bpfprof-diff' for the details.\n");
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "number.h"
 #include "utf8.h"
 
 /*
@@ -102,4 +103,27 @@ char *escape__dup(const char *s)
 	if (d)
 		escape__str(d, len + 1, s);
 	return d;
+}
+
+size_t escape__undo(char *out, const char *s, size_t n)
+{
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int hi, lo;
+
+		if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
+			out[len++] = '\\';
+			i++;
+		} else if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x' &&
+			   (hi = number__hex_digit(s[i + 2])) >= 0 && (lo = number__hex_digit(s[i + 3])) >= 0 &&
+			   (hi | lo)) {
+			out[len++] = (char)(hi << 4 | lo);
+			i += 3;
+		} else {
+			out[len++] = s[i];
+		}
+	}
+	out[len] = '\0';
+	return len;
 }

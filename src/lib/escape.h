@@ -27,5 +27,13 @@ int escape__write(FILE *f, const char *s, size_t n);
 size_t escape__str(char *buf, size_t size, const char *s);
 /* @s escaped, in memory of its own (free it); NULL on ENOMEM. */
 char *escape__dup(const char *s);
+/*
+ * The escaping undone, for names read back from bpfprof's own files: the
+ * @n bytes at @s into @out (room for @n + 1 bytes: never longer), "\\"
+ * as a backslash and "\xHH" as the byte HH (but "\x00": a name holds no
+ * NUL); anything else, a lone backslash included, as it is. NUL-terminated;
+ * returns the length.
+ */
+size_t escape__undo(char *out, const char *s, size_t n);
 
 #endif /* BPFPROF_ESCAPE_H */

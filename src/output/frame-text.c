@@ -62,7 +62,8 @@ int frame_text__build(struct frame_text *t, const struct profile *p, const struc
 	t->frame[p->nr_frames] = ftello(f);
 	for (size_t i = 0; i < p->nr_procs; i++) {
 		t->proc[i] = ftello(f);
-		frame_text__put_process(f, &p->procs[i], o, put_name);
+		if (!p->no_procs)
+			frame_text__put_process(f, &p->procs[i], o, put_name);
 	}
 	t->proc[p->nr_procs] = ftello(f);
 	if (ferror(f))

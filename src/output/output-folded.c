@@ -8,7 +8,9 @@
  * "name file.c:42" (the file's base name, as perf shows it). Names come
  * from outside: control bytes and invalid UTF-8 are written "\xHH" and a
  * backslash "\\" (escape.c); the format has no escape for ';', so a ';'
- * in a name becomes ':'.
+ * in a name becomes ':'. A profile read back without processes (no_procs)
+ * starts each line with its first frame. A differential profile (diff)
+ * writes each line's base count before its count: "stack BASE NEW".
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -58,6 +60,14 @@ static void fold_cursor__init(struct fold_cursor *c, const struct fold_text *t, 
 	c->piece = 0;
 	c->at = t->tx.buf + t->tx.proc[c->st->proc];
 	c->end = t->tx.buf + t->tx.proc[c->st->proc + 1];
+	if (t->p->no_procs && c->st->nr) {
+		/* no process: the line starts at the first frame, without its ';' */
+		uint32_t id = t->p->ids[c->st->at];
+
+		c->piece = 1;
+		c->at = t->tx.buf + t->tx.frame[id] + 1;
+		c->end = t->tx.buf + t->tx.frame[id + 1];
+	}
 }
 
 /* Bytes left in the current piece, moving on to the next one; 0: the line ended. */
@@ -124,11 +134,18 @@ static int fold__write(FILE *f, const struct profile *p, const struct output_opt
 	qsort_r(order, p->nr, sizeof(*order), fold__cmp, &t);
 	for (size_t i = 0; i < p->nr;) {
 		uint64_t count = p->stacks[order[i]].count;
+		uint64_t base = p->base ? p->base[order[i]] : 0;
 		size_t j = i + 1;
 
-		while (j < p->nr && !fold__cmp(&order[j], &order[i], &t))
-			count += p->stacks[order[j++]].count;
+		for (; j < p->nr && !fold__cmp(&order[j], &order[i], &t); j++) {
+			count += p->stacks[order[j]].count;
+			base += p->base ? p->base[order[j]] : 0;
+		}
 		fold__put_line(f, &t, order[i]);
+		if (p->base && fprintf(f, " %" PRIu64, base) < 0) {
+			err = -EIO;
+			goto out;
+		}
 		if (fprintf(f, " %" PRIu64 "\n", count) < 0) {
 			err = -EIO;
 			goto out;

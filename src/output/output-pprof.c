@@ -24,44 +24,10 @@
 #include "escape.h"
 #include "hash.h"
 #include "output.h"
+#include "pprof-proto.h"
 #include "protobuf.h"
 #include "u64map.h"
 
-/* Field numbers of profile.proto (github.com/google/pprof/proto/profile.proto). */
-enum {
-	PROFILE_SAMPLE_TYPE = 1,
-	PROFILE_SAMPLE = 2,
-	PROFILE_MAPPING = 3,
-	PROFILE_LOCATION = 4,
-	PROFILE_FUNCTION = 5,
-	PROFILE_STRING_TABLE = 6,
-	PROFILE_DURATION_NANOS = 10,
-	PROFILE_PERIOD_TYPE = 11,
-	PROFILE_PERIOD = 12,
-	VALUE_TYPE_TYPE = 1,
-	VALUE_TYPE_UNIT = 2,
-	SAMPLE_LOCATION_ID = 1,
-	SAMPLE_VALUE = 2,
-	SAMPLE_LABEL = 3,
-	LABEL_KEY = 1,
-	LABEL_STR = 2,
-	LABEL_NUM = 3,
-	MAPPING_ID = 1,
-	MAPPING_FILENAME = 5,
-	MAPPING_BUILD_ID = 6,
-	MAPPING_HAS_FUNCTIONS = 7,
-	MAPPING_HAS_FILENAMES = 8,
-	MAPPING_HAS_LINE_NUMBERS = 9,
-	MAPPING_HAS_INLINE_FRAMES = 10,
-	LOCATION_ID = 1,
-	LOCATION_MAPPING_ID = 2,
-	LOCATION_LINE = 4,
-	LINE_FUNCTION_ID = 1,
-	LINE_LINE = 2,
-	FUNCTION_ID = 1,
-	FUNCTION_NAME = 2,
-	FUNCTION_FILENAME = 4,
-};
 
 /* Compressed output is flushed past this many encoded bytes. */
 #define PPROF_CHUNK (256 << 10)
@@ -184,14 +150,6 @@ static int pprof__value_type(struct pprof *w, uint32_t field, const char *type,
 	return pprof__emit(w, field);
 }
 
-/* Is @name a frame bpfprof could not name ("[libc.so.6+0x2724a]", "[anon+0x7f00]")? */
-static bool pprof__unnamed(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 2 && name[0] == '[' && name[n - 1] == ']' && strstr(name, "+0x");
-}
-
 /* Every binary as a mapping (id: its bin id), its has_* flags as its frames are. */
 static int pprof__mappings(struct pprof *w)
 {
@@ -207,7 +165,7 @@ static int pprof__mappings(struct pprof *w)
 
 		if (fr->bin > p->nr_bins)
 			continue;
-		seen[fr->bin] |= pprof__unnamed(fr->name) | !!fr->file << 1 | !!fr->line << 2 |
+		seen[fr->bin] |= pprof_proto__unnamed(fr->name) | !!fr->file << 1 | !!fr->line << 2 |
 				 (fr->kind == FRAME_INLINE) << 3;
 	}
 	for (size_t i = 0; i < p->nr_bins && !err; i++) {
@@ -331,7 +289,7 @@ static int pprof__sample(struct pprof *w, const struct profile_stack *st,
 	const struct profile *p = w->p;
 	const struct profile_proc *pr = profile__proc(p, st);
 	size_t n = 0;
-	int64_t comm;
+	int64_t comm = 0;
 	int err;
 
 	if (array__grow((void **)&w->loc_ids, &w->cap_loc_ids, st->nr > 2 ? st->nr : 2,
@@ -348,14 +306,16 @@ static int pprof__sample(struct pprof *w, const struct profile_stack *st,
 			return err;
 		end = start;
 	}
-	err = pprof__str(w, pr->comm[0] ? pr->comm : "[unknown comm]", &comm);
+	/* read back from folded stacks (no_procs): no process, no comm label */
+	err = p->no_procs ? 0 : pprof__str(w, pr->comm[0] ? pr->comm : "[unknown comm]", &comm);
 	if (err)
 		return err;
 	protobuf__packed(&w->msg, SAMPLE_LOCATION_ID, w->loc_ids, n);
 	w->loc_ids[0] = st->count;
 	w->loc_ids[1] = st->count * o->period_ns;
 	protobuf__packed(&w->msg, SAMPLE_VALUE, w->loc_ids, o->period_ns ? 2 : 1);
-	pprof__label(w, w->s_comm, comm, 0);
+	if (comm)
+		pprof__label(w, w->s_comm, comm, 0);
 	if (o->per_pid || o->per_thread)
 		pprof__label(w, w->s_pid, 0, pr->tgid);
 	if (o->per_thread)

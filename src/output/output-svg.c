@@ -22,6 +22,14 @@
  * same colour in every graph): user code warm (red to yellow), kernel
  * salmon to orange-red, inlined calls cyan, JIT code green, marks
  * ("[truncated]", "[fp]"...) and the root grey.
+ *
+ * A profile read back without processes (no_procs) has no process frame.
+ * A differential profile (bpfprof diff: a base count per stack) is drawn
+ * sized by its own (new) counts and coloured by each frame's change of
+ * share: its share of the new samples less its share of the base's, red
+ * where it grew and blue where it shrank, the deepest colour for the
+ * largest change, light grey where nothing changed; the tooltip gives both
+ * counts and shares and the change.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -45,6 +53,7 @@
 struct svg_node {
 	uint64_t x;     /* the samples left of it */
 	uint64_t count; /* its samples */
+	uint64_t base;  /* a differential profile's: its base samples */
 	uint32_t text;  /* its canonical text (the root: none) */
 	uint32_t depth; /* 0: the root, 1: the process */
 };
@@ -58,6 +67,9 @@ struct svg {
 	FILE *f;         /* being written */
 	double height;
 	uint64_t total;
+	uint64_t total_base;           /* a differential profile's base samples */
+	double max_delta;              /* the largest change of share drawn (diff) */
+	uint32_t proc_piece;           /* 1: a stack's first piece is its process; 0: none */
 	size_t paths;                  /* distinct stacks, as the folded file's lines */
 	double width, minwidth, scale; /* scale: pixels a sample */
 	uint32_t max_depth;            /* of the frames written */
@@ -65,10 +77,20 @@ struct svg {
 
 /* ---- the tree ---- */
 
-/* Piece @i of stack @st: 0 its process, 1 + j its frame j (canonical ids). */
+/*
+ * Piece @i of stack @st: 0 its process, 1 + j its frame j (canonical ids);
+ * without processes (no_procs) piece j is frame j.
+ */
 static uint32_t svg__piece(const struct svg *g, const struct profile_stack *st, uint32_t i)
 {
-	return i ? g->frames.id[g->p->ids[st->at + i - 1]] : g->procs.id[st->proc];
+	if (i < g->proc_piece)
+		return g->procs.id[st->proc];
+	return g->frames.id[g->p->ids[st->at + i - g->proc_piece]];
+}
+
+static uint32_t svg__pieces(const struct svg *g, const struct profile_stack *st)
+{
+	return st->nr + g->proc_piece;
 }
 
 static int svg__stack_cmp(const void *a, const void *b, void *ctx)
@@ -76,15 +98,15 @@ static int svg__stack_cmp(const void *a, const void *b, void *ctx)
 	const struct svg *g = ctx;
 	const struct profile_stack *x = &g->p->stacks[*(const uint32_t *)a];
 	const struct profile_stack *y = &g->p->stacks[*(const uint32_t *)b];
-	uint32_t n = x->nr < y->nr ? x->nr : y->nr;
+	uint32_t nx = svg__pieces(g, x), ny = svg__pieces(g, y), n = nx < ny ? nx : ny;
 
-	for (uint32_t i = 0; i <= n; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		uint32_t px = svg__piece(g, x, i), py = svg__piece(g, y, i);
 
 		if (px != py)
 			return px < py ? -1 : 1;
 	}
-	return x->nr < y->nr ? -1 : x->nr > y->nr;
+	return nx < ny ? -1 : nx > ny;
 }
 
 /* The stacks in name order (the order of the tree's frames): g->order. */
@@ -98,6 +120,7 @@ static int svg__sort(struct svg *g)
 	for (size_t i = 0; i < p->nr; i++) {
 		g->order[i] = i;
 		g->total += p->stacks[i].count;
+		g->total_base += p->base ? p->base[i] : 0;
 	}
 	qsort_r(g->order, p->nr, sizeof(*g->order), svg__stack_cmp, g);
 	return 0;
@@ -120,11 +143,11 @@ static int svg__walk(struct svg *g, int (*visit)(struct svg *g, const struct svg
 	int err = path ? 0 : -ENOMEM;
 
 	if (path)
-		path[0] = (struct svg_node){ .count = g->total };
+		path[0] = (struct svg_node){ .count = g->total, .base = g->total_base };
 	g->paths = 0;
 	for (size_t i = 0; i < p->nr && !err; i++) {
 		const struct profile_stack *st = &p->stacks[g->order[i]];
-		size_t n = (size_t)st->nr + 1, common = 0; /* its pieces, those it shares */
+		size_t n = svg__pieces(g, st), common = 0; /* its pieces, those it shares */
 
 		while (common < n && common + 1 < nr &&
 		       path[common + 1].text == svg__piece(g, st, common))
@@ -146,8 +169,10 @@ static int svg__walk(struct svg *g, int (*visit)(struct svg *g, const struct svg
 		for (; nr < n + 1; nr++)
 			path[nr] = (struct svg_node){ .x = x, .text = svg__piece(g, st, nr - 1),
 						      .depth = nr };
-		for (size_t d = 1; d < nr; d++)
+		for (size_t d = 1; d < nr; d++) {
 			path[d].count += st->count;
+			path[d].base += p->base ? p->base[g->order[i]] : 0;
+		}
 		x += st->count;
 	}
 	while (nr && !err)
@@ -156,11 +181,28 @@ static int svg__walk(struct svg *g, int (*visit)(struct svg *g, const struct svg
 	return err;
 }
 
-/* Pass one: how deep the frames written go. */
+/* A differential node's share of the new samples less its share of the base's. */
+static double svg__delta(const struct svg *g, const struct svg_node *nd)
+{
+	double now = g->total ? (double)nd->count / g->total : 0;
+	double was = g->total_base ? (double)nd->base / g->total_base : 0;
+
+	return now - was;
+}
+
+/* Pass one: how deep the frames written go, and (diff) their largest change. */
 static int svg__measure(struct svg *g, const struct svg_node *nd)
 {
-	if (nd->count * g->scale >= g->minwidth && nd->depth > g->max_depth)
+	double d = g->p->base ? svg__delta(g, nd) : 0;
+
+	if (nd->count * g->scale < g->minwidth)
+		return 0;
+	if (nd->depth > g->max_depth)
 		g->max_depth = nd->depth;
+	if (d < 0)
+		d = -d;
+	if (d > g->max_delta)
+		g->max_delta = d;
 	return 0;
 }
 
@@ -268,11 +310,29 @@ static void svg__put_colour(FILE *f, uint32_t kind, uint32_t h, bool root)
 	fprintf(f, "rgb(%d,%d,%d)", r, gr, b);
 }
 
+/*
+ * A differential frame's colour: red where its share grew, blue where it
+ * shrank, deeper the nearer the change is to the largest one; grey where
+ * it did not change.
+ */
+static void svg__put_diff_colour(FILE *f, const struct svg *g, double delta)
+{
+	double a = delta < 0 ? -delta : delta;
+	int v = g->max_delta > 0 ? 220 - (int)(220 * a / g->max_delta) : 220;
+
+	if (delta > 0)
+		fprintf(f, "rgb(255,%d,%d)", v, v);
+	else if (delta < 0)
+		fprintf(f, "rgb(%d,%d,255)", v, v);
+	else
+		fputs("rgb(220,220,220)", f);
+}
+
 /* A node's text (@n bytes at @s) and kind. */
 static void svg__node_text(const struct svg *g, const struct svg_node *nd, const char **s,
 			   size_t *n, uint32_t *kind)
 {
-	const struct frame_rank *t = nd->depth == 1 ? &g->procs : &g->frames;
+	const struct frame_rank *t = nd->depth <= g->proc_piece ? &g->procs : &g->frames;
 	uint32_t i;
 
 	if (!nd->depth) {
@@ -304,11 +364,18 @@ static int svg__put_node(struct svg *g, const struct svg_node *nd)
 	svg__node_text(g, nd, &s, &n, &kind);
 	fputs("<g><title>", f);
 	svg__put_xml(f, s, n);
-	fprintf(f, " (%" PRIu64 " samples, %.2f%%)</title><rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
-		"height=\"%d\" fill=\"",
-		nd->count, g->total ? 100.0 * nd->count / g->total : 100.0, x, y, w,
-		SVG_FRAME_H - 1);
-	svg__put_colour(f, kind, svg__hash(s, n), !nd->depth);
+	fprintf(f, " (%" PRIu64 " samples, %.2f%%", nd->count,
+		g->total ? 100.0 * nd->count / g->total : 100.0);
+	if (g->p->base)
+		fprintf(f, "; base %" PRIu64 " samples, %.2f%%; %+.2f%%", nd->base,
+			g->total_base ? 100.0 * nd->base / g->total_base : 100.0,
+			100.0 * svg__delta(g, nd));
+	fprintf(f, ")</title><rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" fill=\"", x, y,
+		w, SVG_FRAME_H - 1);
+	if (g->p->base && nd->depth)
+		svg__put_diff_colour(f, g, svg__delta(g, nd));
+	else
+		svg__put_colour(f, kind, svg__hash(s, n), !nd->depth);
 	fprintf(f, "\"/><text x=\"%.2f\" y=\"%.1f\">", x + 3, y + SVG_FRAME_H - 4.5);
 	if (fit >= 3 && svg__chars(s, n) <= fit) {
 		svg__put_xml(f, s, n);
@@ -514,7 +581,7 @@ static int svg__write_doc(FILE *f, struct svg *g)
 static int svg__write(FILE *f, const struct profile *p, const struct output_opts *o,
 		      size_t *rows)
 {
-	struct svg g = { .p = p, .o = o };
+	struct svg g = { .p = p, .o = o, .proc_piece = !p->no_procs };
 	int err;
 
 	g.width = o->svg.width ? o->svg.width : SVG_WIDTH;

@@ -255,6 +255,13 @@ static bool stack__same(const void *ctx, uint32_t idx)
 
 int profile__add(struct profile *p, const struct profile_sample *s)
 {
+	uint32_t stack;
+
+	return profile__add_at(p, s, &stack);
+}
+
+int profile__add_at(struct profile *p, const struct profile_sample *s, uint32_t *stack)
+{
 	struct stack_sought q = { p, 0, s->nr };
 	uint32_t h32, found, *ids;
 	uint64_t h;
@@ -286,6 +293,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 	found = index__find(&p->by_stack, h32, stack__same, &q);
 	if (found) {
 		p->stacks[found - 1].count += s->count;
+		*stack = found - 1;
 		return 0;
 	}
 	if (p->nr >= UINT32_MAX)
@@ -298,6 +306,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 	p->stacks[p->nr++] = (struct profile_stack){ .count = s->count, .at = p->nr_ids,
 						     .nr = s->nr, .proc = q.proc };
 	p->nr_ids += s->nr;
+	*stack = p->nr - 1;
 	return 0;
 }
 
@@ -328,7 +337,7 @@ size_t profile__memory(const struct profile *p)
 	       p->cap_bins * sizeof(*p->bins) + index__memory(&p->by_bin) +
 	       p->cap_strs * sizeof(*p->strs) + p->names.used + index__memory(&p->by_stack) +
 	       index__memory(&p->by_frame) + index__memory(&p->by_proc) +
-	       index__memory(&p->by_str);
+	       index__memory(&p->by_str) + p->cap_base * sizeof(*p->base);
 }
 
 void profile__free(struct profile *p)
@@ -355,4 +364,7 @@ void profile__free(struct profile *p)
 	p->nr_procs = p->cap_procs = p->nr_ids = p->cap_ids = 0;
 	p->strs = NULL;
 	p->nr_strs = p->cap_strs = 0;
+	free(p->base);
+	p->base = NULL;
+	p->cap_base = 0;
 }

@@ -11,6 +11,7 @@
 #ifndef BPFPROF_PROFILE_H
 #define BPFPROF_PROFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -101,6 +102,19 @@ struct profile {
 	struct profile_index by_stack, by_frame, by_proc, by_str, by_bin;
 	bool drop_lines; /* keep no source file or line: the output shows none */
 	bool keep_bins;  /* the drains set each frame's bin: the output shows them */
+	/*
+	 * read back from a file that names no process (folded stacks, a pprof
+	 * without comm labels): the stacks have no process frame, every
+	 * stack's process is one with an empty comm
+	 */
+	bool no_procs;
+	/*
+	 * a differential profile (bpfprof diff): per stack, its count in the
+	 * base profile (stacks[i].count is the new one's); NULL otherwise, so
+	 * a recorded profile holds nothing more per stack
+	 */
+	uint64_t *base;
+	size_t cap_base;
 };
 
 /*
@@ -113,6 +127,8 @@ struct profile {
  * processes or frames of all stacks together.
  */
 int profile__add(struct profile *p, const struct profile_sample *s);
+/* The same, with the index of the stack @s was added to in *@stack. */
+int profile__add_at(struct profile *p, const struct profile_sample *s, uint32_t *stack);
 /*
  * The id (1 + its index in bins) of the binary @path with build-id
  * @build_id (hex, NULL: none), a new one when it is not in @p yet; both
