@@ -85,6 +85,11 @@ from_main() {
 		within "$(share "$f" "${re}c(;|\$| )" .)" 20 12
 		grep -qE '^fp-three;[^ ]*_\[k\] [0-9]+$' "$f"
 	done
+	# -f top: leaf_a has the most self samples; a saved profile gives no CPU count
+	"$BPFPROF" report -q -f top -o "$D/back.top" "$R/fp.pb.gz"
+	cat "$D/back.top"
+	[[ $(head -n 1 "$D/back.top") =~ ^#\ [0-9]+\ samples,\ 0\ lost,\ [0-9.]+\ s\;\ [0-9]+\ functions$ ]]
+	[[ $(sed -n 3p "$D/back.top") == *"  leaf_a" ]]
 }
 
 @test "folded -> report -> folded is the identity; so is folded -> pprof -> report -> folded" {

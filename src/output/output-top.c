@@ -42,9 +42,12 @@ static void top__put(FILE *f, const struct top_table *t, const struct profile *p
 		shown = o->limit;
 	if (width < 5)
 		width = 5; /* "total" */
-	fprintf(f, "# %" PRIu64 " samples, %" PRIu64 " lost, %.2f s, %u CPU%s; %zu function%s",
-		t->samples, profile__lost(p), p->duration, p->ncpus, p->ncpus == 1 ? "" : "s", n,
-		n == 1 ? "" : "s");
+	fprintf(f, "# %" PRIu64 " samples, %" PRIu64 " lost, %.2f s", t->samples,
+		profile__lost(p), p->duration);
+	/* a saved profile read back (report) does not say how many */
+	if (p->ncpus)
+		fprintf(f, ", %u CPU%s", p->ncpus, p->ncpus == 1 ? "" : "s");
+	fprintf(f, "; %zu function%s", n, n == 1 ? "" : "s");
 	if (shown < n)
 		fprintf(f, ", the first %zu shown (--limit)", shown);
 	fprintf(f, "\n# %*s %7s  %*s %7s  %s\n", width, "self", "self%", width, "total", "total%",
