@@ -251,6 +251,9 @@ deep() { IFS=, read -r r g b <<<"$1"; [ "$g" -lt 128 ]; }
 	run --separate-stderr "$BPFPROF" diff "$D/a.folded"
 	[ "$status" -eq 64 ]
 	grep -q 'expected BASE and NEW' <<<"$stderr"
+	# and its --help says so; report's lists every format
+	"$BPFPROF" diff --help | grep -A1 -- '-f, --format' | grep -q 'Output format: svg (the default'
+	"$BPFPROF" report --help | grep -A1 -- '-f, --format' | grep -q 'folded, pprof, svg, top or json'
 }
 
 # corrupt NAME WANT: report of NAME fails with exit 64, one line on stderr

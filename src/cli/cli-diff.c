@@ -41,5 +41,8 @@ void cli_diff__parse(int argc, char **argv, struct cli_report *r)
 	memset(r, 0, sizeof(*r));
 	p.base.opts = &p.so;
 	p.fmt.out = &r->opts.out;
+	p.fmt.format_doc = "Output format: svg (the default: a differential flame graph) or "
+			   "folded (lines 'stack BASE NEW'); from the FILE extension when -o "
+			   "names .svg or .folded";
 	cli__parse(&diff_argp, "diff", argc, argv, &p);
 }

@@ -169,7 +169,18 @@ static error_t parse_format(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-const struct argp cli_format_argp = { .options = format_options, .parser = parse_format };
+/* --help: a command that takes fewer formats says which (argp frees what it gets) */
+static char *filter_format_doc(int key, const char *text, void *input)
+{
+	const struct cli_format *cf = input;
+
+	if (key != 'f' || !cf || !cf->format_doc)
+		return (char *)text;
+	return strdup(cf->format_doc) ?: (char *)text;
+}
+
+const struct argp cli_format_argp = { .options = format_options, .parser = parse_format,
+				      .help_filter = filter_format_doc };
 
 void cli_format__finish(const struct argp_state *state, const struct cli_format *cf)
 {

@@ -46,6 +46,7 @@ struct cli_format {
 	bool format_given;
 	const char *svg_option; /* the last svg option given, for -f's check */
 	const char *top_option; /* --limit, when given */
+	const char *format_doc; /* -f's --help text for a command that takes fewer formats (diff) */
 };
 
 extern const struct argp cli_format_argp;
