@@ -25,9 +25,10 @@ _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
 # Options of `bpfprof watch` that take a value, and those that do not.
 _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
-	--debug-dir --jit-map-max --access --if --rotate --count --limit'
+	--debug-dir --jit-map-max --access --if --rotate --count --title --subtitle --width
+	--minwidth --limit'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
-	--values --trap --per-pid --per-thread --lines --help --usage -V --version'
+	--values --trap --per-pid --per-thread --lines --inverted --help --usage -V --version'
 
 # Options of `bpfprof top` that take a value, and those that do not.
 _bpfprof_top_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq

@@ -113,6 +113,24 @@ chromium_run() {
 	[ "$(xmllint --xpath 'string(//*[local-name()="g"][starts-with(*[local-name()="title"], "all (")]/*[local-name()="rect"]/@y)' "$out")" -eq 62 ]
 }
 
+@test "watch writes the svg too, with the svg options: its accesses as frames" {
+	need_root
+	local out=$BATS_TEST_TMPDIR/watch.svg
+	run --separate-stderr "$BPFPROF" watch --title 'counter writers' --width 900 -o "$out" \
+		counter -- "$WORKLOADS/watchme" basic 1000
+	[ "$status" -eq 0 ]
+	xmllint --noout "$out"
+	grep -q '>counter writers</text>' "$out"
+	grep -q 'width="900"' "$out"
+	# every access a sample: 4000 writes of counter, bump_three's among them
+	grep -q '<title>all (4000 samples, 100' "$out"
+	grep -q '<title>bump_three (' "$out"
+	run --separate-stderr "$BPFPROF" watch --width 900 -o "$BATS_TEST_TMPDIR/w.folded" counter \
+		-- "$WORKLOADS/watchme" basic 10
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"--width is an option of the svg format, not of folded"* ]]
+}
+
 @test "C++ templates, lambdas and hostile names stay valid XML" {
 	run "$BPFPROF" record -F 999 -o "$SVG" -- sh -c \
 		"'$WORKLOADS/cpp-names' 0.5 & '$WORKLOADS/hostile-names' 0.5; wait"

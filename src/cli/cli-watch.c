@@ -31,15 +31,13 @@ enum {
 	OPT_PER_THREAD,
 	OPT_LINES,
 	OPT_TRAP,
-	OPT_LIMIT,
 };
 
 struct watch_parser {
 	struct cli_parser base; /* first: the shared children's input */
 	struct watch_opts *wo;
-	bool format_given;
+	struct cli_format fmt; /* -f, svg's and top's options (cli_format_argp) */
 	const char *kernel_location; /* the first kernel: LOCATION, or NULL */
-	const char *top_option; /* --limit, when given */
 };
 
 static const char doc[] =
@@ -103,10 +101,6 @@ static const struct argp_option options[] = {
 	  "without a handler the target dumps core there",
 	  CLI_GROUP_SAMPLING },
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
-	{ "format", 'f', "FORMAT", 0,
-	  "Output format: folded, pprof, svg, top or json, as for record (default: from "
-	  "the FILE extension, else folded)",
-	  CLI_GROUP_OUTPUT },
 	{ "values", OPT_VALUES, NULL, 0,
 	  "A histogram of the values seen at each location (after a write: the new value)",
 	  CLI_GROUP_OUTPUT },
@@ -114,9 +108,6 @@ static const struct argp_option options[] = {
 	{ "per-thread", OPT_PER_THREAD, NULL, 0,
 	  "Start each stack with comm-PID/TID (implies --per-pid)", CLI_GROUP_OUTPUT },
 	{ "lines", OPT_LINES, NULL, 0, "Add the source FILE:LINE to each frame name",
-	  CLI_GROUP_OUTPUT },
-	{ "limit", OPT_LIMIT, "N", 0,
-	  "top: only the N functions with the most self accesses (default: all)",
 	  CLI_GROUP_OUTPUT },
 	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ 0 },
@@ -191,7 +182,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case ARGP_KEY_INIT:
-		cli__init_children(state, &p->base);
+		cli__init_profile_children(state, &p->base, &p->fmt);
 		break;
 	case ARGP_KEY_ARG:
 		if (cli__after_separator(state, arg))
@@ -210,12 +201,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (wo->out.per_thread)
 			wo->out.per_pid = true;
 		cli_output__finish(state, &wo->session, OUTPUT_PROFILE, &wo->out.format,
-				   p->format_given);
-		cli_output__format_option(state, p->top_option, wo->out.format, &output_top);
-		break;
-	case 'f':
-		wo->out.format = cli_output__format(state, OUTPUT_PROFILE, arg);
-		p->format_given = true;
+				   p->fmt.format_given);
+		cli_format__finish(state, &p->fmt);
 		break;
 	case OPT_ACCESS:
 		if (watchspec__parse_access(arg, &wo->access))
@@ -246,10 +233,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_TRAP:
 		wo->trap = true;
 		break;
-	case OPT_LIMIT:
-		wo->out.limit = cli__parse_integer(state, "limit", arg, 1, ~0ull >> 1);
-		p->top_option = "--limit";
-		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -261,12 +244,12 @@ static const struct argp watch_argp = {
 	.parser = parse_opt,
 	.args_doc = "LOCATION... [-- COMMAND [ARG...]]",
 	.doc = doc,
-	.children = cli_children,
+	.children = cli_profile_children,
 };
 
 void cli_watch__parse(int argc, char **argv, struct watch_opts *wo)
 {
-	struct watch_parser p = { .wo = wo };
+	struct watch_parser p = { .wo = wo, .fmt.out = &wo->out };
 
 	memset(wo, 0, sizeof(*wo));
 	cli__defaults(&p.base, &wo->session);
