@@ -21,8 +21,9 @@
  *          watchme) is loaded with dlopen, then late_bump() writes its
  *          late_counter until the first trap (10 s at most: else exit 1),
  *          then N times more; at the end "traps T" on stdout (a watch with
- *          --trap sees exactly N + 1 writes, however late it set the
- *          breakpoint).
+ *          --trap sees N + 1 writes of late_bump, however late it set the
+ *          breakpoint; or N, when ld.so's zeroing of the library's .bss
+ *          trapped first, the breakpoint set before dlopen returned).
  *   dlwait: waits for SIGUSR1, loads libwatchlate.so, then late_bump()
  *          writes late_counter for N milliseconds.
  *   kwrite: N reads of 8 bytes from /dev/zero into spare: the kernel
