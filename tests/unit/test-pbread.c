@@ -22,7 +22,8 @@ static int first(const uint8_t *b, size_t n, struct pbread_field *f, const char 
 	struct pbread r;
 	int ret;
 
-	memcpy(copy, b, n);
+	if (n) /* b may be NULL then, which memcpy must not get */
+		memcpy(copy, b, n);
 	r = pbread__init(copy, n);
 	*why = NULL;
 	ret = pbread__next(&r, f, why);
