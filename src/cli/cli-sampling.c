@@ -90,7 +90,11 @@ static const struct argp_option sampling_options[] = {
 	  CLI_GROUP_SAMPLING },
 	{ "period", 'c', "N", 0, "Sample once every N events instead of at a frequency",
 	  CLI_GROUP_SAMPLING },
-	{ "event", 'e', "NAME", 0, "Event to sample (default cpu-clock)", CLI_GROUP_SAMPLING },
+	{ "event", 'e', "EVENT", 0,
+	  "Event to sample (default cpu-clock), as perf spells it: a name, "
+	  "L1-dcache-load-misses, rHEX, PMU/TERM=VAL,.../, mem:ADDR[/LEN][:rwx], with "
+	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers",
+	  CLI_GROUP_SAMPLING },
 	{ "duration", 'd', "SECONDS", 0,
 	  "Stop after SECONDS, e.g. 10 or 0.5 (default: at Ctrl-C, SIGTERM or when "
 	  "COMMAND exits)",
