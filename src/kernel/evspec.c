@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * Event strings -> perf_event_attr, as perf spells them (evspec.h has the
- * grammar). One event is parsed in three steps: its body (a name, a
- * cache event, rHEX, PMU/TERMS/, a named event, mem:) gives one attr per
- * PMU it runs on; its terms give the period and the name; its modifiers
- * the exclusions and precise_ip, applied to every attr.
+ * grammar; cache event names are evcache.c's). One event is parsed in
+ * three steps: its body (a name, a cache event, rHEX, PMU/TERMS/, a named
+ * event, mem:) gives one attr per PMU it runs on; its terms give the
+ * period and the name; its modifiers the exclusions and precise_ip,
+ * applied to every attr.
  */
 #include <errno.h>
 #include <limits.h>
@@ -17,6 +18,7 @@
 
 #include "array.h"
 #include "escape.h"
+#include "evcache.h"
 #include "evspec.h"
 #include "nearest.h"
 #include "number.h"
@@ -65,45 +67,6 @@ static const struct evname evnames[] = {
 	{ "idle-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND,
 	  true },
 	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
-};
-
-/*
- * perf's names of the cache event parts (tools/perf/util/evsel.c), the
- * first of each row the canonical one; matched ignoring case.
- */
-#define EVSPEC_ALIASES 5
-static const char *const cache_types[PERF_COUNT_HW_CACHE_MAX][EVSPEC_ALIASES] = {
-	{ "L1-dcache", "l1-d", "l1d", "L1-data" },
-	{ "L1-icache", "l1-i", "l1i", "L1-instruction" },
-	{ "LLC", "L2" },
-	{ "dTLB", "d-tlb", "Data-TLB" },
-	{ "iTLB", "i-tlb", "Instruction-TLB" },
-	{ "branch", "branches", "bpu", "btb", "bpc" },
-	{ "node" },
-};
-
-static const char *const cache_ops[PERF_COUNT_HW_CACHE_OP_MAX][EVSPEC_ALIASES] = {
-	{ "load", "loads", "read" },
-	{ "store", "stores", "write" },
-	{ "prefetch", "prefetches", "speculative-read", "speculative-load" },
-};
-
-static const char *const cache_results[PERF_COUNT_HW_CACHE_RESULT_MAX][EVSPEC_ALIASES] = {
-	{ "refs", "Reference", "ops", "access" },
-	{ "misses", "miss" },
-};
-
-/* The cache events perf lists (the combinations that exist), for suggestions. */
-static const char *const cache_known[] = {
-	"L1-dcache-loads", "L1-dcache-load-misses", "L1-dcache-stores",
-	"L1-dcache-store-misses", "L1-dcache-prefetches", "L1-dcache-prefetch-misses",
-	"L1-icache-loads", "L1-icache-load-misses", "L1-icache-prefetches",
-	"L1-icache-prefetch-misses", "LLC-loads", "LLC-load-misses", "LLC-stores",
-	"LLC-store-misses", "LLC-prefetches", "LLC-prefetch-misses", "dTLB-loads",
-	"dTLB-load-misses", "dTLB-stores", "dTLB-store-misses", "dTLB-prefetches",
-	"dTLB-prefetch-misses", "iTLB-loads", "iTLB-load-misses", "branch-loads",
-	"branch-load-misses", "node-loads", "node-load-misses", "node-stores",
-	"node-store-misses", "node-prefetches", "node-prefetch-misses",
 };
 
 /* The terms every event takes in /TERMS/, whatever its PMU. */
@@ -184,60 +147,13 @@ static int evspec__body_name(struct evparse *p, const char *name)
 	return -ENOENT;
 }
 
-/*
- * The longest name of @rows (ignoring case) that @s starts with and that
- * ends at a '-' or the end of @s: its row, *@len its length; or -1.
- */
-static int evspec__cache_part(const char *s, const char *const (*rows)[EVSPEC_ALIASES],
-			      size_t nr, size_t *len)
-{
-	int best = -1;
-
-	*len = 0;
-	for (size_t i = 0; i < nr; i++) {
-		for (size_t j = 0; j < EVSPEC_ALIASES && rows[i][j]; j++) {
-			size_t n = strlen(rows[i][j]);
-
-			if (n > *len && !strncasecmp(s, rows[i][j], n) &&
-			    (s[n] == '-' || !s[n])) {
-				best = (int)i;
-				*len = n;
-			}
-		}
-	}
-	return best;
-}
-
-/* TYPE[-OP][-RESULT] (or TYPE-RESULT): config = type | op << 8 | result << 16. */
+/* A cache event (evcache.c): one attr, or one per core PMU. */
 static int evspec__body_cache(struct evparse *p, const char *name)
 {
-	int type, op = -1, result = -1, part;
-	size_t len;
+	__u64 config;
+	int err = evcache__parse(name, &config);
 
-	type = evspec__cache_part(name, cache_types, ARRAY_SIZE(cache_types), &len);
-	if (type < 0)
-		return -ENOENT;
-	for (name += len; *name; name += len) {
-		name++; /* the '-' */
-		part = evspec__cache_part(name, cache_ops, ARRAY_SIZE(cache_ops), &len);
-		if (part >= 0 && op < 0 && result < 0) {
-			op = part;
-			continue;
-		}
-		part = evspec__cache_part(name, cache_results, ARRAY_SIZE(cache_results),
-					  &len);
-		if (part >= 0 && result < 0) {
-			result = part;
-			continue;
-		}
-		return -ENOENT;
-	}
-	if (op < 0)
-		op = PERF_COUNT_HW_CACHE_OP_READ;
-	if (result < 0)
-		result = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
-	return evspec__push_hw(p, PERF_TYPE_HW_CACHE,
-			       (__u64)type | (__u64)op << 8 | (__u64)result << 16);
+	return err ? err : evspec__push_hw(p, PERF_TYPE_HW_CACHE, config);
 }
 
 /* rHEX: config as given, of the core PMU (each core PMU's type on a hybrid one). */
@@ -555,8 +471,8 @@ static void evspec__suggest(struct evparse *p, const char *name, char *buf, size
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(evnames); i++)
 		nearest__offer(&n, evnames[i].name);
-	for (size_t i = 0; i < ARRAY_SIZE(cache_known); i++)
-		nearest__offer(&n, cache_known[i]);
+	for (unsigned int i = 0; evcache__known(i); i++)
+		nearest__offer(&n, evcache__known(i));
 	for (size_t i = 0; p->db && i < p->db->nr; i++)
 		for (size_t j = 0; j < p->db->pmus[i].nr_aliases; j++)
 			nearest__offer(&n, p->db->pmus[i].aliases[j].name);
