@@ -295,8 +295,9 @@ static char *evspec__next_term(char **s, char **value)
 }
 
 /*
- * The terms of named event @alias of @pmu into @fields; a "?" term is
- * added to @asked (a copy of the alias's terms, freed by the caller).
+ * The terms of named event @alias of @pmu into @fields, but its "?" terms
+ * (the user's give them); *@copy is the copy of its terms split here,
+ * freed by the caller.
  */
 static int evspec__alias_terms(struct evparse *p, const struct pmu *pmu,
 			       const struct pmu_alias *alias, char **copy, __u64 fields[3])
