@@ -41,6 +41,9 @@ event_error() {
 	event_error 64 "unknown PMU 'sofware' (did you mean: software" -e sofware/config=0/ -d 1
 	event_error 64 "invalid length '3': expected 1, 2, 4 or 8" -e mem:0x1000/3 -d 1
 	event_error 64 "empty event" -e cpu-clock,, -d 1
+	max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
+	event_error 64 "freq=$((max + 1)) is above kernel.perf_event_max_sample_rate ($max)" \
+		-e "cpu-clock/freq=$((max + 1))/" -d 1
 	[ -d /sys/bus/event_source/devices/msr/format ] || skip "no msr PMU"
 	event_error 64 "unknown term 'evnt' of PMU 'msr' (valid terms: event, config" \
 		-e msr/evnt=1/ -d 1

@@ -173,6 +173,10 @@ static void fill_attr(const struct argp_state *state, struct cli_parser *p)
 				so->freq = attr->sample_freq;
 			else
 				so->period = attr->sample_period;
+			if (attr->freq && so->freq > p->max_rate)
+				cli__usage_error(state, "event '%s': freq=%llu is above "
+						 "kernel.perf_event_max_sample_rate (%llu)",
+						 ev->name, so->freq, p->max_rate);
 		}
 	}
 	attr->size = sizeof(*attr);
