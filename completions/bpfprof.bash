@@ -50,7 +50,15 @@ _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	emulation-faults cycles cpu-cycles instructions cache-references
 	cache-misses branches branch-instructions branch-misses bus-cycles
 	stalled-cycles-frontend idle-cycles-frontend stalled-cycles-backend
-	idle-cycles-backend ref-cycles'
+	idle-cycles-backend ref-cycles
+	L1-dcache-loads L1-dcache-load-misses L1-dcache-stores L1-dcache-store-misses
+	L1-dcache-prefetches L1-dcache-prefetch-misses L1-icache-loads L1-icache-load-misses
+	L1-icache-prefetches L1-icache-prefetch-misses LLC-loads LLC-load-misses
+	LLC-stores LLC-store-misses LLC-prefetches LLC-prefetch-misses
+	dTLB-loads dTLB-load-misses dTLB-stores dTLB-store-misses
+	dTLB-prefetches dTLB-prefetch-misses iTLB-loads iTLB-load-misses
+	branch-loads branch-load-misses node-loads node-load-misses
+	node-stores node-store-misses node-prefetches node-prefetch-misses'
 
 _bpfprof_formats='folded pprof svg top json'
 _bpfprof_range_formats='text json'

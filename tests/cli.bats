@@ -293,10 +293,11 @@ sysctl_or() {
 
 # --- sampling and output ----------------------------------------------------
 
-@test "record -e: an unknown event lists the known ones" {
-	usage_error "unknown event 'foo' (try: cpu-clock, task-clock, page-faults," -e foo
+@test "record -e: an unknown event names the nearest known ones, else the forms an event takes" {
+	usage_error "unknown event 'foo': expected an event name (cpu-clock, cycles, ...)" -e foo
 	usage_error "unknown event 'CPU-CLOCK'" --event=CPU-CLOCK
-	usage_error "unknown event ''" --event=
+	usage_error "unknown event 'cpu-clok' (did you mean: cpu-clock" -e cpu-clok
+	usage_error "empty event" --event=
 }
 
 @test "record -f: an unknown format" {

@@ -12,25 +12,33 @@
 #include "cli-sampling.h"
 #include "evspec.h"
 #include "number.h"
+#include "pmudb.h"
 #include "procfs.h"
 
 #define FALLBACK_MAX_STACK 127
 #define FALLBACK_MAX_SAMPLE_RATE 100000
 #define PERIOD_MAX ((unsigned long long)LLONG_MAX)
 
-static void parse_event(const struct argp_state *state, struct session_opts *opts,
+/* Where the kernel describes its PMUs. */
+#define PMU_ROOT "/sys/bus/event_source/devices"
+
+/* -e LIST: every event parsed now; cli_sampling__finish takes the one sampled. */
+static void parse_event(const struct argp_state *state, struct cli_parser *p,
 			const char *arg)
 {
-	struct perf_event_attr attr = { 0 };
-	char *known;
+	char why[512];
+	int err;
 
-	if (evspec__parse(arg, &attr) == 0) {
-		opts->sampling.event = arg;
-		return;
+	if (!p->pmus) {
+		p->pmus = calloc(1, sizeof(*p->pmus));
+		if (!p->pmus)
+			cli__usage_error(state, "out of memory");
+		if (pmudb__load(p->pmus, PMU_ROOT, why, sizeof(why)))
+			cli__usage_error(state, "cannot read the PMUs: %s", why);
 	}
-	known = cli__join_names(evspec__known);
-	cli__usage_error(state, "unknown event '%s' (try: %s)", arg,
-		    known ? known : "cpu-clock");
+	err = evspec__parse(arg, p->pmus, &p->events, why, sizeof(why));
+	if (err)
+		cli__usage_error(state, "%s", why);
 }
 
 static void parse_duration(const struct argp_state *state, struct session_opts *opts,
@@ -64,7 +72,7 @@ static error_t parse_sampling(int key, char *arg, struct argp_state *state)
 		p->period_given = true;
 		break;
 	case 'e':
-		parse_event(state, opts, arg);
+		parse_event(state, p, arg);
 		break;
 	case 'd':
 		parse_duration(state, opts, arg);
@@ -82,7 +90,11 @@ static const struct argp_option sampling_options[] = {
 	  CLI_GROUP_SAMPLING },
 	{ "period", 'c', "N", 0, "Sample once every N events instead of at a frequency",
 	  CLI_GROUP_SAMPLING },
-	{ "event", 'e', "NAME", 0, "Event to sample (default cpu-clock)", CLI_GROUP_SAMPLING },
+	{ "event", 'e', "EVENT", 0,
+	  "Event to sample (default cpu-clock), as perf spells it: a name, "
+	  "L1-dcache-load-misses, rHEX, PMU/TERM=VAL,.../, mem:ADDR[/LEN][:rwx], with "
+	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers",
+	  CLI_GROUP_SAMPLING },
 	{ "duration", 'd', "SECONDS", 0,
 	  "Stop after SECONDS, e.g. 10 or 0.5 (default: at Ctrl-C, SIGTERM or when "
 	  "COMMAND exits)",
@@ -125,14 +137,51 @@ void cli_sampling__defaults(struct cli_parser *p, struct sampling_opts *so)
 	so->stacks = STACKS_BOTH;
 }
 
-static void fill_attr(struct sampling_opts *so)
+/*
+ * The attr of the one event sampled: its own period= or freq= first, then
+ * -F/-c, then a breakpoint's period of 1, then the default frequency.
+ */
+static void fill_attr(const struct argp_state *state, struct cli_parser *p)
 {
+	struct sampling_opts *so = &p->opts->sampling;
 	struct perf_event_attr *attr = &so->attr;
+	const struct evspec_event *ev;
 
 	memset(attr, 0, sizeof(*attr));
-	evspec__parse(so->event, attr); /* checked when -e was parsed */
+	if (!p->events.nr) {
+		attr->type = PERF_TYPE_SOFTWARE;
+		attr->config = PERF_COUNT_SW_CPU_CLOCK;
+	} else {
+		ev = &p->events.events[0];
+		if (p->events.nr > 1)
+			cli__usage_error(state, "several events in one run are not supported "
+					 "yet: '%s' is a second event", p->events.events[1].name);
+		if (ev->nr_attrs > 1)
+			cli__usage_error(state, "event '%s' is %zu events on this hybrid "
+					 "machine (one per core PMU); several events in one run "
+					 "are not supported yet: name one PMU, e.g. cpu_core/...",
+					 ev->name, ev->nr_attrs);
+		*attr = ev->attrs[0];
+		so->event_buf = strdup(ev->name);
+		if (!so->event_buf)
+			cli__usage_error(state, "out of memory");
+		so->event = so->event_buf;
+		if (ev->period_set || (!p->freq_given && !p->period_given &&
+				       attr->sample_period)) {
+			so->use_period = !attr->freq;
+			if (attr->freq)
+				so->freq = attr->sample_freq;
+			else
+				so->period = attr->sample_period;
+			if (attr->freq && so->freq > p->max_rate)
+				cli__usage_error(state, "event '%s': freq=%llu is above "
+						 "kernel.perf_event_max_sample_rate (%llu)",
+						 ev->name, so->freq, p->max_rate);
+		}
+	}
 	attr->size = sizeof(*attr);
 	if (so->use_period) {
+		attr->freq = 0;
 		attr->sample_period = so->period;
 	} else {
 		attr->freq = 1;
@@ -150,5 +199,15 @@ void cli_sampling__finish(const struct argp_state *state, struct cli_parser *p)
 				 "-F/--freq %llu and -c/--period %llu cannot be used together",
 				 so->freq, so->period);
 	so->use_period = p->period_given;
-	fill_attr(so);
+	fill_attr(state, p);
+	evspec__free(&p->events);
+	pmudb__free(p->pmus);
+	free(p->pmus);
+	p->pmus = NULL;
+}
+
+void cli_sampling__free(struct sampling_opts *so)
+{
+	free(so->event_buf);
+	so->event_buf = NULL;
 }

@@ -12,5 +12,7 @@ extern const struct argp cli_sampling_argp;
 void cli_sampling__defaults(struct cli_parser *p, struct sampling_opts *so);
 /* At ARGP_KEY_END: -F against -c; the perf_event_attr the run opens. */
 void cli_sampling__finish(const struct argp_state *state, struct cli_parser *p);
+/* Free what parsing allocated in @so (the event's name). */
+void cli_sampling__free(struct sampling_opts *so);
 
 #endif /* BPFPROF_CLI_SAMPLING_H */

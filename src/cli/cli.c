@@ -160,5 +160,6 @@ void cli__free(struct session_opts *opts)
 	if (!opts)
 		return;
 	cli_targets__free(&opts->targets);
+	cli_sampling__free(&opts->sampling);
 	cli_symbols__free(&opts->symbols);
 }

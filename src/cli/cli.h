@@ -14,6 +14,7 @@
 #include <argp.h>
 #include <stdbool.h>
 
+#include "evspec.h"
 #include "session.h"
 
 /* Option groups, headed in each subcommand's own option table. */
@@ -40,6 +41,8 @@ struct cli_parser {
 	unsigned long long max_rate;  /* kernel.perf_event_max_sample_rate */
 	unsigned long long max_stack; /* kernel.perf_event_max_stack */
 	bool freq_given, period_given, all_given;
+	struct evspec_list events; /* every -e, in order */
+	struct pmu_db *pmus;       /* the machine's PMUs, read at the first -e */
 };
 
 /* The children, for a subcommand's argp .children. */

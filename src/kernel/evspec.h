@@ -1,31 +1,64 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Event names -> struct perf_event_attr. Pure: reads no files and opens no
- * events. Today: generic hardware and software event names and aliases as
- * perf spells them; the full PMU grammar (pmu/term=val/, raw rNNNN, cache
- * events, modifiers, several events) slots in behind the same call.
+ * Event strings (-e) -> struct perf_event_attr, in perf's spelling. Pure:
+ * opens no events; what it knows of the machine's PMUs comes in a struct
+ * pmu_db (pmudb.c: sysfs, or a fixture directory). The grammar:
+ *
+ *   LIST   := EVENT[,EVENT...]            (commas inside pmu/.../ are terms)
+ *   EVENT  := NAME[/TERMS/][:MODS]        generic, software, cache events
+ *           | rHEX[:MODS]                 raw event of the core PMU
+ *           | PMU/TERMS/[[:]MODS]         TERMS: term[=value], named events
+ *           | ALIAS[:MODS]                a named event of some PMU
+ *           | mem:ADDR[/LEN][:rwx][:MODS] breakpoint
+ *   MODS   := u k p pp ppp                exclusions and precise_ip
+ *   TERMS  also take period=N, freq=N, name=NAME (and config, config1, config2)
+ *
+ * On a hybrid machine (several core PMUs) a hardware, cache or raw event
+ * is one attr per core PMU (the PMU type in config's top 32 bits for
+ * hardware and cache events, in attr.type for raw ones).
  */
 #ifndef BPFPROF_EVSPEC_H
 #define BPFPROF_EVSPEC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <linux/perf_event.h>
 
-/*
- * Fill type and config of @attr from @spec ("cpu-clock", "cycles", "cs").
- * Other fields of @attr are left as they are. Returns 0 or -EINVAL for a
- * name it does not know.
- */
-int evspec__parse(const char *spec, struct perf_event_attr *attr);
+struct pmu_db;
 
-/* The canonical name of a type/config pair ("cpu-clock"), or NULL. */
+/* One event as written: its attrs (several on a hybrid machine). */
+struct evspec_event {
+	char *name; /* the name= term, else the event as written */
+	struct perf_event_attr *attrs;
+	size_t nr_attrs;
+	bool period_set; /* a period= or freq= term (a breakpoint's own 1 is not one) */
+	double scale;    /* a named event's .scale, else 1 */
+	char *unit;      /* a named event's .unit, else NULL */
+};
+
+struct evspec_list {
+	struct evspec_event *events;
+	size_t nr;
+};
+
+/*
+ * Parse @spec (a comma list) and append its events to @list. @db may be
+ * NULL (no PMU described). 0, or -EINVAL with one line in @why naming
+ * the wrong part and what was expected (nearest names for unknown ones),
+ * or -ENOMEM; @list then holds what it held before.
+ */
+int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list *list,
+		  char *why, size_t size);
+void evspec__free(struct evspec_list *list);
+
+/* The canonical name of a generic type/config pair ("cpu-clock"), or NULL. */
 const char *evspec__name(__u32 type, __u64 config);
 
-/* True for events counted by a hardware PMU (cycles, instructions, ...). */
+/* True for generic hardware, cache and raw events (they need a CPU PMU). */
 bool evspec__is_hardware(const struct perf_event_attr *attr);
 
 /*
- * Iterate over the known names for --help, completions and error hints:
+ * Iterate over the generic names for --help, completions and error hints:
  * returns the i-th canonical name, or NULL past the end.
  */
 const char *evspec__known(unsigned int i);

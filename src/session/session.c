@@ -483,11 +483,42 @@ static bool pmu_present(void)
 	       access("/sys/bus/event_source/devices/cpu_core", F_OK) == 0;
 }
 
+/*
+ * Why the sampling event did not open: no PMU at all, a PMU without the
+ * event (or one that cannot sample it), permissions, or else the errno.
+ */
+static int session__event_error(struct session *s, int err, int cpu)
+{
+	const struct sampling_opts *o = &s->o->sampling;
+	bool pmu_event = evspec__is_hardware(&o->attr) || o->attr.type >= PERF_TYPE_MAX;
+
+	if (err == EACCES || err == EPERM)
+		return session__fail(s, EXIT_NOPERM, "event '%s' is not permitted (%s): "
+				     "it needs CAP_PERFMON, or kernel.perf_event_paranoid "
+				     "lower than it is for what it counts (:u counts less)",
+				     o->event, strerror(err));
+	if (evspec__is_hardware(&o->attr) &&
+	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && !pmu_present())
+		return session__fail(s, EXIT_RUNTIME,
+			    "event '%s' is not supported: this machine has no hardware PMU "
+			    "(a VM without PMU passthrough?); use -e cpu-clock",
+			    o->event);
+	if (pmu_event && (err == ENOENT || err == EOPNOTSUPP || err == EINVAL))
+		return session__fail(s, EXIT_RUNTIME,
+			    "event '%s' is not supported by its PMU: it has no such event, "
+			    "or counts it without sampling (%s)", o->event, strerror(err));
+	if (cpu >= 0)
+		return session__fail(s, EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s",
+				     o->event, cpu, strerror(err));
+	return session__fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event,
+			     strerror(err));
+}
+
 static int session__events(struct session *s)
 {
 	const struct sampling_opts *o = &s->o->sampling;
 	bool own = false;
-	int cpu, err, status = 0;
+	int cpu, status = 0;
 
 	for (size_t i = 0; i < s->nr_plugs; i++)
 		own |= s->plugs[i].hooks->events != NULL;
@@ -503,18 +534,7 @@ static int session__events(struct session *s)
 	s->ev = events__open(&o->attr, &s->cpus, loader__sample_fd(s->l), &cpu);
 	if (s->ev)
 		return 0;
-	err = errno;
-	if (evspec__is_hardware(&o->attr) &&
-	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && !pmu_present())
-		return session__fail(s, EXIT_RUNTIME,
-			    "event '%s' is not supported: this machine has no hardware PMU "
-			    "(a VM without PMU passthrough?); use -e cpu-clock",
-			    o->event);
-	if (cpu >= 0)
-		return session__fail(s, EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s", o->event,
-			    cpu, strerror(err));
-	return session__fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event,
-		    strerror(err));
+	return session__event_error(s, errno, cpu);
 }
 
 static int session__copy_cpus(struct session *s)

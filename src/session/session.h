@@ -48,7 +48,8 @@ enum stack_mode {
 
 /* What is sampled, how often, for how long, and what a sample keeps. */
 struct sampling_opts {
-	const char *event;           /* -e as given (default "cpu-clock") */
+	const char *event;           /* -e's name (default "cpu-clock") */
+	char *event_buf;             /* what event points to, when allocated */
 	struct perf_event_attr attr; /* filled from event + freq/period */
 	unsigned long long freq;     /* -F, when !use_period */
 	unsigned long long period;   /* -c, when use_period */
