@@ -167,6 +167,36 @@ traces_folded() {
 	quiet
 }
 
+@test "functions: the mangled name as system_name, the start line of the definition; report keeps both" {
+	need_root
+	src=$REPO/tests/workloads/cpp-names.cpp
+	spin=$(grep -n '^template <typename T> T Worker<T>::spin(double seconds)$' "$src" | cut -d: -f1)
+	main=$(grep -n '^int main(' "$src" | cut -d: -f1)
+	isrc=$REPO/tests/workloads/inline-chain.c
+	mix=$(grep -n ' inner_mix(unsigned long x)$' "$isrc" | cut -d: -f1)
+	[ -n "$spin" ] && [ -n "$main" ] && [ -n "$mix" ]
+	run "$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/cpp-names" 0.5
+	[ "$status" -eq 0 ]
+	run "$BPFPROF" record -F 999 -o inline.pb.gz -- "$WORKLOADS/inline-chain" 0.5
+	[ "$status" -eq 0 ]
+	for f in "$OUT" inline.pb.gz; do
+		run "$BPFPROF" report -o "back-${f##*/}" "$f"
+		[ "$status" -eq 0 ]
+	done
+	for f in "$OUT" "back-${OUT##*/}"; do
+		pprof -raw "$f" >raw
+		# -raw: "NAME FILE:LINE s=START" and "(SYSTEM_NAME)" where it differs
+		grep -E "^ +[0-9]+: 0x0 M=[0-9]+ ns::Worker<int>::spin [^ ]*cpp-names.cpp:[0-9]+ s=$spin\(_ZN2ns6WorkerIiE4spinEd\)$" raw
+		grep -E "^ +[0-9]+: 0x0 M=[0-9]+ main [^ ]*cpp-names.cpp:[0-9]+ s=$main$" raw
+	done
+	for f in inline.pb.gz back-inline.pb.gz; do
+		pprof -raw "$f" >raw
+		# an inlined call's start line is its own function's
+		grep -E "^ +[0-9]+: 0x0 M=[0-9]+ inner_mix [^ ]*inline-chain.c:[0-9]+ s=$mix$" raw
+	done
+	quiet
+}
+
 @test "a JIT's frames are in an anonymous mapping, its hostile name escaped" {
 	need_root
 	run "$BPFPROF" record -F 999 -o "$OUT" -- \

@@ -111,7 +111,8 @@ column() {
 	recorded sys.json
 	python3 -m json.tool "$JSON" >/dev/null
 	grep -q "profile written to '$JSON'" "$BATS_FILE_TMPDIR/sys.err"
-	python3 - "$JSON" "$(kept "$BATS_FILE_TMPDIR/sys.err")" <<'EOF'
+	leaf_a=$(grep -n '^__attribute__((noinline)) void leaf_a(void)$' "$REPO/tests/workloads/fp-three.c" | cut -d: -f1)
+	python3 - "$JSON" "$(kept "$BATS_FILE_TMPDIR/sys.err")" "$leaf_a" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 kept = int(sys.argv[2])
@@ -162,6 +163,8 @@ assert abs(leaf['leaf_c'] * 100 // base - 20) <= 12, leaf
 # a user frame: its source file and line (json keeps lines without --lines), its binary
 la = [f for f in frames if f['name'] == 'leaf_a'][0]
 assert la['kind'] == 'user' and la['file'].endswith('fp-three.c') and la['line'] > 0, la
+# its function's start (DWARF's declaration line); a C name has no system_name
+assert la['start_line'] == int(sys.argv[3]) and 'system_name' not in la, la
 assert bins[la['binary']]['path'].endswith('/fp-three'), bins[la['binary']]
 # syscall-heavy: most of its samples in kernel frames under do_syscalls, in the kernel's binary
 def kernel_below(s, fn):

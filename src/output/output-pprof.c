@@ -38,7 +38,8 @@ struct pprof_loc {
 };
 
 struct pprof_func {
-	const char *name, *file; /* the profile's (interned) strings */
+	const char *name, *file, *system_name; /* the profile's (interned) strings */
+	uint32_t start_line;
 };
 
 struct pprof {
@@ -56,7 +57,7 @@ struct pprof {
 	uint32_t *frame_func;  /* each profile frame's function id */
 	struct pprof_func *funcs;
 	size_t nr_funcs, cap_funcs;
-	struct u64map by_func; /* hash of (name, file) -> function id */
+	struct u64map by_func; /* hash of a function's fields -> its id */
 	struct pprof_loc *locs;
 	size_t nr_locs, cap_locs;
 	struct u64map by_loc;  /* hash of a frame group -> location id */
@@ -190,7 +191,18 @@ static int pprof__mappings(struct pprof *w)
 	return err;
 }
 
-/* A function for every distinct (name, file) of the frames; frame_func maps frames to them. */
+/* The profile's strings are interned: one pointer per distinct string. */
+static bool pprof_func__same(const struct pprof_func *a, const struct pprof_func *b)
+{
+	return a->name == b->name && a->file == b->file && a->system_name == b->system_name &&
+	       a->start_line == b->start_line;
+}
+
+/*
+ * A function for every distinct (name, system name, file, start line) of
+ * the frames; frame_func maps frames to them. A frame without a system
+ * name (its name is not a demangling) has its name as that.
+ */
 static int pprof__functions(struct pprof *w)
 {
 	const struct profile *p = w->p;
@@ -200,31 +212,36 @@ static int pprof__functions(struct pprof *w)
 		return -ENOMEM;
 	for (size_t i = 0; i < p->nr_frames; i++) {
 		const struct frame *fr = &p->frames[i];
-		/* the profile's strings are interned: one pointer per distinct string */
-		uint64_t h = hash__mix(hash__mix(HASH_BASIS, (uintptr_t)fr->name), (uintptr_t)fr->file);
-		uintptr_t found = (uintptr_t)u64map__get(&w->by_func, h);
-		int64_t name, file;
+		const struct pprof_func fn = { fr->name, fr->file, fr->system_name, fr->start_line };
+		uint64_t h = hash__mix(hash__mix(HASH_BASIS, (uintptr_t)fn.name), (uintptr_t)fn.file);
+		uintptr_t found;
+		int64_t name, file, sys;
 		int err;
 
-		if (found && w->funcs[found - 1].name == fr->name &&
-		    w->funcs[found - 1].file == fr->file) {
+		h = hash__mix(hash__mix(h, (uintptr_t)fn.system_name), fn.start_line);
+		found = (uintptr_t)u64map__get(&w->by_func, h);
+		if (found && pprof_func__same(&w->funcs[found - 1], &fn)) {
 			w->frame_func[i] = found;
 			continue;
 		}
 		if (array__grow((void **)&w->funcs, &w->cap_funcs, w->nr_funcs + 1,
 				sizeof(*w->funcs)))
 			return -ENOMEM;
-		w->funcs[w->nr_funcs++] = (struct pprof_func){ fr->name, fr->file };
+		w->funcs[w->nr_funcs++] = fn;
 		if (!found && u64map__set(&w->by_func, h, (void *)(uintptr_t)w->nr_funcs))
 			return -ENOMEM;
 		w->frame_func[i] = w->nr_funcs;
-		err = pprof__str(w, fr->name, &name) ?: pprof__str(w, fr->file, &file);
+		err = pprof__str(w, fn.name, &name) ?: pprof__str(w, fn.file, &file) ?:
+		      pprof__str(w, fn.system_name ? fn.system_name : fn.name, &sys);
 		if (err)
 			return err;
 		protobuf__uint(&w->msg, FUNCTION_ID, w->nr_funcs);
 		protobuf__uint(&w->msg, FUNCTION_NAME, (uint64_t)name);
+		protobuf__uint(&w->msg, FUNCTION_SYSTEM_NAME, (uint64_t)sys);
 		if (file)
 			protobuf__uint(&w->msg, FUNCTION_FILENAME, (uint64_t)file);
+		if (fn.start_line)
+			protobuf__uint(&w->msg, FUNCTION_START_LINE, fn.start_line);
 		err = pprof__emit(w, PROFILE_FUNCTION);
 		if (err)
 			return err;

@@ -120,6 +120,10 @@ static void profile_json__frames(struct json_writer *w, const struct profile *p)
 		json__field_string(w, "kind", kinds[fr->kind]);
 		json__field_string(w, "file", line ? fr->file : NULL);
 		json__field_u64_if(w, "line", line, fr->line);
+		if (fr->start_line)
+			json__field_u64(w, "start_line", fr->start_line);
+		if (fr->system_name)
+			json__field_string(w, "system_name", fr->system_name);
 		json__field_u64_if(w, "binary", fr->bin, fr->bin - 1);
 		json__end_object(w);
 	}

@@ -46,7 +46,9 @@ enum {
 	LOCATION_ADDRESS = 3,
 	FUNCTION_ID = 1,
 	FUNCTION_NAME = 2,
+	FUNCTION_SYSTEM_NAME = 3,
 	FUNCTION_FILENAME = 4,
+	FUNCTION_START_LINE = 5,
 };
 
 /* Is @name a frame bpfprof could not name ("[libc.so.6+0x2724a]", "[anon+0x7f00]")? */

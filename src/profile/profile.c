@@ -76,9 +76,9 @@ static uint64_t frame__hash(const struct frame *f)
 {
 	uint64_t h = hash__mix(HASH_BASIS, (uint64_t)f->kind << 32 | f->line);
 
-	h = hash__mix(h, f->bin);
+	h = hash__mix(h, (uint64_t)f->start_line << 32 | f->bin);
 
-	return hash__str(hash__str(h, f->name), f->file);
+	return hash__str(hash__str(hash__str(h, f->name), f->file), f->system_name);
 }
 
 static bool frame__same(const void *a, const void *b)
@@ -86,8 +86,9 @@ static bool frame__same(const void *a, const void *b)
 	const struct frame *x = a, *y = b;
 
 	return x->kind == y->kind && x->line == y->line && x->bin == y->bin &&
-	       profile__same_str(x->name, y->name) &&
-	       profile__same_str(x->file, y->file);
+	       x->start_line == y->start_line && profile__same_str(x->name, y->name) &&
+	       profile__same_str(x->file, y->file) &&
+	       profile__same_str(x->system_name, y->system_name);
 }
 
 /* An array of distinct items, one of them found by its hash and @same. */
@@ -173,12 +174,13 @@ static int profile__str(struct profile *p, const char **s)
 	return err;
 }
 
-/* A new frame's name and file: the profile's, so it outlives the symbolizer's. */
+/* A new frame's names and file: the profile's, so they outlive the symbolizer's. */
 static int frame__own(struct profile *p, void *item)
 {
 	struct frame *f = item;
 
-	return profile__str(p, &f->name) ?: profile__str(p, &f->file);
+	return profile__str(p, &f->name) ?: profile__str(p, &f->file) ?:
+	       profile__str(p, &f->system_name);
 }
 
 static bool proc__same(const void *a, const void *b)
@@ -283,6 +285,10 @@ int profile__add_at(struct profile *p, const struct profile_sample *s, uint32_t 
 		if (p->drop_lines) {
 			f.file = NULL;
 			f.line = 0;
+		}
+		if (!p->keep_bins) {
+			f.start_line = 0;
+			f.system_name = NULL;
 		}
 		err = profile__frame_id(p, &f, &ids[i]);
 		if (err)

@@ -34,6 +34,12 @@ struct frame {
 	/* in a profile with keep_bins: 1 + the profile.bins index of the
 	   code's binary (the kernel's, a JIT's); 0: none (marks), or not kept */
 	uint32_t bin;
+	/* the function's declaration line (DWARF); 0: unknown; kept only
+	   with keep_bins (the output shows it) */
+	uint32_t start_line;
+	/* the symbol as the binary spells it (mangled) where name is its
+	   demangling; NULL: name is that; kept only with keep_bins */
+	const char *system_name;
 };
 
 /* A stack to add, as the drains build it. */

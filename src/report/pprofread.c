@@ -32,7 +32,7 @@ struct pr_mapping {
 };
 
 struct pr_function {
-	uint64_t name, file;
+	uint64_t name, file, system_name, start_line;
 };
 
 struct pr_location {
@@ -279,7 +279,9 @@ static int pprofread__function(struct pprofread *r, const struct pbread_field *m
 	while ((ret = pprofread__next(r, &rd, &f, "function")) > 0) {
 		uint64_t *dst = f.num == FUNCTION_ID ? &id :
 				f.num == FUNCTION_NAME ? &fn.name :
-				f.num == FUNCTION_FILENAME ? &fn.file : NULL;
+				f.num == FUNCTION_SYSTEM_NAME ? &fn.system_name :
+				f.num == FUNCTION_FILENAME ? &fn.file :
+				f.num == FUNCTION_START_LINE ? &fn.start_line : NULL;
 
 		if (!dst)
 			continue;
@@ -431,8 +433,8 @@ static int pprofread__decode(struct pprofread *r, struct pr_location *l)
 	while ((ret = pprofread__next(r, &rd, &f, "location")) > 0) {
 		struct pbread ld;
 		struct pbread_field lf;
-		uint64_t fid = 0, line = 0;
-		const char *name = "", *file = "";
+		uint64_t fid = 0, line = 0, start = 0;
+		const char *name = "", *file = "", *sys = "";
 		size_t idx;
 
 		if (f.num == LOCATION_MAPPING_ID || f.num == LOCATION_ADDRESS) {
@@ -460,17 +462,22 @@ static int pprofread__decode(struct pprofread *r, struct pr_location *l)
 			ret = pprofread__find(r, &r->func_ids, fid, "function", &idx);
 			if (!ret)
 				ret = pprofread__str(r, r->funcs[idx].name, &name) ?:
-				      pprofread__str(r, r->funcs[idx].file, &file);
+				      pprofread__str(r, r->funcs[idx].file, &file) ?:
+				      pprofread__str(r, r->funcs[idx].system_name, &sys);
+			start = ret ? 0 : r->funcs[idx].start_line;
 		}
 		if (ret)
 			break;
 		if (array__grow((void **)&r->frames, &r->cap_frames, r->nr_frames + 1,
 				sizeof(*r->frames)))
 			return -ENOMEM;
-		/* a line above 2^32 - 1, or a negative one, is not known */
+		/* a line above 2^32 - 1, or a negative one, is not known; a
+		   system name is kept where it is not the name itself */
 		r->frames[r->nr_frames++] = (struct frame){
 			.name = *name ? name : "[unknown]", .kind = FRAME_INLINE,
-			.file = *file ? file : NULL, .line = line <= UINT32_MAX ? line : 0 };
+			.file = *file ? file : NULL, .line = line <= UINT32_MAX ? line : 0,
+			.start_line = start <= UINT32_MAX ? start : 0,
+			.system_name = *sys && strcmp(sys, name) ? sys : NULL };
 	}
 	if (ret)
 		return ret;

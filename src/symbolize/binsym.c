@@ -308,6 +308,7 @@ struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind out
 
 		loc->f[i].file = s->file;
 		loc->f[i].line = s->line;
+		loc->f[i].start_line = s->start_line;
 	}
 	for (size_t i = 0; i < n; i++)
 		loc->f[i].kind = i ? inner : outer;
@@ -333,7 +334,11 @@ static struct symloc *binsym__resolve(struct binsym *bs, uint64_t vaddr)
 	for (size_t i = 0; i < loc->nr; i++) {
 		const char *raw = sf->nr ? sf->v[sf->nr - 1 - i].name : NULL;
 
-		loc->f[i].name = binsym__demangle(bs, i == 0 && sym ? sym : raw, &err);
+		if (i == 0 && sym)
+			raw = sym;
+		loc->f[i].name = binsym__demangle(bs, raw, &err);
+		if (loc->f[i].name != raw)
+			loc->f[i].system_name = raw;
 		if (i && !loc->f[i].name)
 			loc->f[i].name = "[inlined]";
 	}

@@ -466,6 +466,18 @@ static const char *die__name(Dwarf_Die *die)
 	return NULL;
 }
 
+/* The line a function (or an inlined call's function) is declared at; 0: unknown. */
+static uint32_t die__decl_line(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word ln;
+
+	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_line, &attr), &ln) == 0 &&
+	    ln <= UINT32_MAX)
+		return ln;
+	return 0;
+}
+
 /* Where the inlined call @die was made: its DW_AT_call_file and _line. */
 static void die__call_site(Dwarf_Die *die, Dwarf_Die *cudie, const char **file, uint32_t *line)
 {
@@ -515,6 +527,7 @@ int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, bool lines
 		int err;
 
 		fr.name = die__name(&sc->die);
+		fr.start_line = die__decl_line(&sc->die);
 		fr.inlined = inl;
 		err = src_frames__push(out, fr);
 		if (err)
@@ -526,6 +539,7 @@ int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, bool lines
 			die__call_site(&sc->die, &u->cudie, &fr.file, &fr.line);
 		if (ix->scopes[node].parent < 0) { /* an inlined call outside any function */
 			fr.name = NULL;
+			fr.start_line = 0;
 			fr.inlined = false;
 			return src_frames__push(out, fr);
 		}

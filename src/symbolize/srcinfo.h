@@ -24,6 +24,7 @@ struct src_frame {
 	const char *name; /* raw (maybe mangled) DWARF name; NULL: none found */
 	const char *file; /* source path as DWARF records it; NULL: unknown */
 	uint32_t line;    /* 0: unknown */
+	uint32_t start_line; /* the function's declaration line (DW_AT_decl_line); 0: unknown */
 	bool inlined;     /* inlined into the next frame of the chain */
 };
 

@@ -31,7 +31,7 @@ int main(void)
 		abort();
 
 	struct frame fa[] = { { "main", FRAME_USER, 3, "/src/app.c", app },
-			      { "inl", FRAME_INLINE, 7, "/src/app.h", app },
+			      { "inl", FRAME_INLINE, 7, "/src/app.h", app, 5, "_Z3inlv" },
 			      { "vfs_read", FRAME_KERNEL, 0, NULL, kernel } };
 	struct frame fb[] = { { "main", FRAME_USER, 3, "/src/app.c", app },
 			      { "evil\x1b\"\x88", FRAME_USER, 0, NULL, app } };
@@ -64,8 +64,9 @@ int main(void)
 			  "\"line\": 3, \"binary\": 0},\n"),
 	      "a frame: name, kind, file, line, binary");
 	CHECK(strstr(out, "{\"name\": \"inl\", \"kind\": \"inline\", \"file\": \"/src/app.h\", "
-			  "\"line\": 7, \"binary\": 0}"),
-	      "inlined frames");
+			  "\"line\": 7, \"start_line\": 5, \"system_name\": \"_Z3inlv\", "
+			  "\"binary\": 0}"),
+	      "inlined frames; a start line and a system name where known");
 	CHECK(strstr(out, "{\"name\": \"vfs_read\", \"kind\": \"kernel\", \"file\": null, "
 			  "\"line\": null, \"binary\": 1}"),
 	      "kernel frames: the kind a field, no suffix");
