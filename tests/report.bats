@@ -216,6 +216,20 @@ deep() { IFS=, read -r r g b <<<"$1"; [ "$g" -lt 128 ]; }
 	[ "$(wc -l <"$D/same.folded")" -eq "$(wc -l <"$R/fp.folded")" ]
 }
 
+@test "diff of a pprof with pid labels against its folded report: the processes line up as comm-PID" {
+	need_root
+	run "$BPFPROF" record --per-pid -F 499 -o "$D/pid.pb.gz" -- "$WORKLOADS/fp-three" 0.5
+	[ "$status" -eq 0 ]
+	"$BPFPROF" report -q -o "$D/pid.folded" "$D/pid.pb.gz"
+	grep -qE '^fp-three-[0-9]+;' "$D/pid.folded"
+	"$BPFPROF" diff -q -f folded -o "$D/pid.diff" "$D/pid.folded" "$D/pid.pb.gz"
+	cat "$D/pid.diff"
+	# each stack once, in both: the same count on each side
+	awk '$(NF-1) != $NF { bad = 1 } END { exit bad }' "$D/pid.diff"
+	[ "$(wc -l <"$D/pid.diff")" -eq "$(wc -l <"$D/pid.folded")" ]
+	grep -qE '^fp-three-[0-9]+;' "$D/pid.diff"
+}
+
 @test "diff of fp-three alone against fp-three beside burn: burn's frames red, fp-three's leaves blue, tooltips with both counts" {
 	recorded fp.folded
 	recorded both.folded

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /* A differential profile: the new profile's stacks, each with its base count. */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,15 +21,26 @@ static int diff__add(struct profile *d, const struct profile *from,
 		     uint32_t *stack)
 {
 	const struct profile_proc *pr = profile__proc(from, st);
-	/* @d names no process but @from does: its comm is the first frame */
+	/* @d names no process but @from does: its process is the first frame */
 	uint32_t n = 0, lead = d->no_procs && !from->no_procs;
 	struct profile_sample s = { .tgid = pr->tgid, .tid = pr->tid, .comm = pr->comm,
 				    .count = count };
+	char name[BPFPROF_COMM_LEN + 32];
 
 	if (array__grow((void **)&fr->f, &fr->cap, (size_t)st->nr + lead, sizeof(*fr->f)))
 		return -ENOMEM;
 	if (lead) {
-		fr->f[n++] = (struct frame){ .name = pr->comm[0] ? pr->comm : "[unknown comm]" };
+		/* as the folded writer shows it: "comm", "comm-PID", "comm-PID/TID" */
+		const char *comm = pr->comm[0] ? pr->comm : "[unknown comm]";
+
+		if (pr->tid)
+			snprintf(name, sizeof(name), "%s-%" PRIu32 "/%" PRIu32, comm, pr->tgid,
+				 pr->tid);
+		else if (pr->tgid)
+			snprintf(name, sizeof(name), "%s-%" PRIu32, comm, pr->tgid);
+		else
+			snprintf(name, sizeof(name), "%s", comm);
+		fr->f[n++] = (struct frame){ .name = name };
 		s.comm = "";
 		s.tgid = s.tid = 0;
 	}

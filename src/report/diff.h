@@ -12,7 +12,8 @@
 
 /*
  * Fill the empty @d from @base and @cur. When only one of them names
- * processes, the other's stacks start with their process's comm as a frame
+ * processes, the other's stacks start with their process as a frame ("comm",
+ * "comm-PID" or "comm-PID/TID" as the folded writer shows it)
  * and @d has none (no_procs). Frames keep no binary. 0, -ENOMEM or -E2BIG.
  */
 int diff__profiles(struct profile *d, const struct profile *base, const struct profile *cur);
