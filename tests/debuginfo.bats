@@ -33,7 +33,9 @@ strip_with_debuglink() {
 	mv "$dir/elsewhere.debug" "$dir/fp-three.debug"
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$dir/fp-three" 1
 	[ "$status" -eq 0 ]
-	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^fp-three;')" -ge 90 ]
+	# names through MiniDebugInfo: most stacks pass main, run_workload, split and a
+	# leaf (below it: kernel frames of an interrupt, more of them on a loaded machine)
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc][; ]' '^fp-three;')" -ge 90 ]
 }
 
 @test "a debug file whose CRC does not match the debuglink is not used" {
@@ -67,5 +69,7 @@ strip_with_debuglink() {
 	[ "$(readelf -S "$dir/fp-three" | grep -c ' .symtab')" -eq 0 ]
 	run "$BPFPROF" record -F 999 -o "$OUT" -- "$dir/fp-three" 1
 	[ "$status" -eq 0 ]
-	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^fp-three;')" -ge 90 ]
+	# names through MiniDebugInfo: most stacks pass main, run_workload, split and a
+	# leaf (below it: kernel frames of an interrupt, more of them on a loaded machine)
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc][; ]' '^fp-three;')" -ge 90 ]
 }

@@ -200,7 +200,7 @@ server_wait_for() {
 		"$BPFPROF" record -F 999 -o "$OUT" -- "$bin/fp-three" 1
 	[ "$status" -eq 0 ]
 	refute grep -qiE 'debuginfod|download|http' <<<"$output"
-	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc] ' '^fp-three;')" -ge 90 ]
+	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc][; ]' '^fp-three;')" -ge 90 ]
 	# (a rare sample may land where even the debug file has no symbol: a PLT stub)
 	[ "$(share "$OUT" '\[fp-three\+0x' '^fp-three;')" -le 2 ]
 	[ -s "$BATS_TEST_TMPDIR/cache/$id/debuginfo" ]

@@ -4,6 +4,8 @@
 # that change what is sampled, breakpoints as sampling events, and the
 # errors of events that do not parse or do not open. The grammar itself,
 # field by field, is tests/unit/test-evspec.c on fixture PMUs.
+# suite-lock: debugregs (scripts/test never runs it beside another suite
+# that takes a debug register of every CPU or all four of a thread's)
 
 bats_require_minimum_version 1.5.0
 load helpers

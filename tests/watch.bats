@@ -10,6 +10,8 @@
 # times a round, for more locations than registers: those counts are
 # estimates, compared as ratios with a tolerance.
 # The waits are conditions (sampling, exec_of), never sleeps.
+# suite-lock: debugregs (scripts/test never runs it beside another suite
+# that takes a debug register of every CPU or all four of a thread's)
 
 bats_require_minimum_version 1.5.0
 load helpers
