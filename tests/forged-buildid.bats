@@ -52,8 +52,8 @@ chain() {
 	[ "$status" -eq 0 ]
 	well_formed "$OUT"
 	# enough of each to tell
-	[ "$(total "$OUT" "^forged-genuine-$genuine;")" -ge 300 ]
-	[ "$(total "$OUT" "^forged-evil-$evil;")" -ge 300 ]
+	[ "$(total "$OUT" "^forged-genuine-$genuine;")" -ge 150 ]
+	[ "$(total "$OUT" "^forged-evil-$evil;")" -ge 150 ]
 	# the genuine process: its own names, and none of the forged file's
 	refute grep -q "^forged-genuine-$genuine;.*EVIL_" "$OUT"
 	[ "$(share "$OUT" "^forged-genuine-$genuine;.*;f20( |;)" "^forged-genuine-$genuine;")" -ge 90 ]

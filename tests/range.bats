@@ -39,7 +39,7 @@ samples() {
 }
 
 @test "the hottest source line is the hot loop's, with its known share (80/20)" {
-	start range-loops 5
+	start range-loops 60
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 2 -o "$OUT" range-loops:loops
 	echo "$output"
 	cat "$OUT"
@@ -61,7 +61,7 @@ samples() {
 }
 
 @test "--sort=samples lists the hottest instruction first; --no-disasm, --no-source" {
-	start range-loops 4
+	start range-loops 60
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1 --sort=samples -o "$OUT" range-loops:loops
 	[ "$status" -eq 0 ]
 	# the first row after the column header: the hot loop, marked
@@ -113,8 +113,8 @@ samples() {
 }
 
 @test "two processes of one PIE, at different load addresses, count into one range" {
-	start range-loops 4
-	start range-loops 4
+	start range-loops 60
+	start range-loops 60
 	local a b
 	a=$(awk '/r-xp .*range-loops$/ { print $1; exit }' "/proc/${PIDS[0]}/maps")
 	b=$(awk '/r-xp .*range-loops$/ { print $1; exit }' "/proc/${PIDS[1]}/maps")
@@ -129,16 +129,18 @@ samples() {
 	line=$(grep '^  counted in 2 processes: ' "$OUT")
 	n0=$(echo "$line" | grep -oE "${PIDS[0]} range-loops [0-9]+" | awk '{ print $3 }')
 	n1=$(echo "$line" | grep -oE "${PIDS[1]} range-loops [0-9]+" | awk '{ print $3 }')
-	# each process ran on its own CPU for most of the time (2 CPUs)
-	[ "${n0:-0}" -gt 300 ]
-	[ "${n1:-0}" -gt 300 ]
+	# both count, as much as each other (the two spin alike: a loaded
+	# machine gives them less time, not less than each other)
+	[ "$((n0 + n1))" -gt 300 ]
+	[ "$((n0 * 4))" -ge "$((n0 + n1))" ]
+	[ "$((n1 * 4))" -ge "$((n0 + n1))" ]
 	# one listing in ELF addresses: the two sum up there
 	[ "$(samples "$OUT")" -eq $((n0 + n1)) ]
 	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
 }
 
 @test "a libc range (memset, an IFUNC) catches samples" {
-	start range-loops 4
+	start range-loops 60
 	run "$BPFPROF" range -p "${PIDS[0]}" -F 999 -d 1.5 -o "$OUT" libc.so.6:memset
 	echo "$output"
 	cat "$OUT" 2>/dev/null || true
@@ -159,7 +161,7 @@ samples() {
 }
 
 @test "absolute addresses count in the one target process" {
-	start range-loops 4
+	start range-loops 60
 	local pid=${PIDS[0]} start pgoff vaddr size lo hi
 	read -r start pgoff < <(awk '/r-xp .*range-loops$/ { split($1, a, "-"); print a[1], $3; exit }' \
 		"/proc/$pid/maps")
@@ -199,7 +201,7 @@ samples() {
 }
 
 @test "a binary no target maps: a warning naming it, a header and 0 samples" {
-	start range-loops 2
+	start range-loops 60
 	run --separate-stderr "$BPFPROF" range -p "${PIDS[0]}" -F 99 -d 0.3 -o "$OUT" \
 		libnope.so.9:foo range-loops:loops
 	echo "$stderr"
@@ -261,7 +263,7 @@ samples() {
 	local in all
 	in=$(samples "$OUT")
 	all=$(awk '/^  [0-9]+ samples, .* of the targets/ { print $(NF) }' "$OUT")
-	[ "$in" -gt 800 ]
+	[ "$in" -gt 400 ]
 	[ $(( in * 100 / all )) -ge 85 ]
 	within "$(line_share "$OUT" "range-loops.c:$HOT")" 80 5
 }
@@ -409,7 +411,7 @@ range_fails() {
 }
 
 @test "ranges that cannot be resolved: exit 64 and one line naming them, before sampling" {
-	start range-loops 3
+	start range-loops 60
 	local p=${PIDS[0]}
 	range_fails "unknown symbol 'no_such_function' in libc.so.6; no function there has a name near it" \
 		-p "$p" libc.so.6:no_such_function

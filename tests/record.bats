@@ -69,8 +69,8 @@ teardown() {
 }
 
 @test "-p profiles the given process and excludes other busy ones" {
-	start spinner 4
-	start fp-three 4
+	start spinner 60
+	start fp-three 60
 	run "$BPFPROF" record -p "${PIDS[1]}" -F 999 -d 2 -o "$OUT"
 	[ "$status" -eq 0 ]
 	# fp-three's samples, split as it splits its time (a loaded machine
