@@ -12,6 +12,7 @@
 #include "cli-sampling.h"
 #include "evspec.h"
 #include "number.h"
+#include "pfmevents.h"
 #include "pmudb.h"
 #include "procfs.h"
 
@@ -36,7 +37,8 @@ static void parse_event(const struct argp_state *state, struct cli_parser *p,
 		if (pmudb__load(p->pmus, PMU_ROOT, why, sizeof(why)))
 			cli__usage_error(state, "cannot read the PMUs: %s", why);
 	}
-	err = evspec__parse(arg, p->pmus, &p->events, why, sizeof(why));
+	err = evspec__parse_with(arg, p->pmus, pfmevents__parse, &p->events, why,
+				 sizeof(why));
 	if (err)
 		cli__usage_error(state, "%s", why);
 }
