@@ -114,14 +114,15 @@ static bool listprint__same_group(const struct catalog_event *a,
 
 /*
  * @desc after two spaces from column @col on, wrapped at @width (0: not
- * wrapped); on a line of its own when fewer than LISTPRINT_MIN_DESC
- * columns are left.
+ * wrapped); on a line of its own when it does not fit and fewer than
+ * LISTPRINT_MIN_DESC columns are left.
  */
 static void listprint__desc(FILE *f, const char *desc, size_t col, unsigned int width)
 {
 	size_t room, len;
 
-	if (width && col + 2 + LISTPRINT_MIN_DESC > width) {
+	if (width && col + 2 + LISTPRINT_MIN_DESC > width &&
+	    col + 2 + listprint__width(desc) > width) {
 		fprintf(f, "\n%*s", LISTPRINT_DESC_INDENT, "");
 		col = LISTPRINT_DESC_INDENT;
 	} else {
