@@ -95,7 +95,8 @@ static const struct argp_option sampling_options[] = {
 	{ "event", 'e', "EVENT", 0,
 	  "Event to sample (default cpu-clock), as perf spells it: a name, "
 	  "L1-dcache-load-misses, rHEX, PMU/TERM=VAL,.../, mem:ADDR[/LEN][:rwx], with "
-	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers",
+	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers (libpfm4's PMU::EVENT "
+	  "when built with it; bpfprof list shows them all)",
 	  CLI_GROUP_SAMPLING },
 	{ "duration", 'd', "SECONDS", 0,
 	  "Stop after SECONDS, e.g. 10 or 0.5 (default: at Ctrl-C, SIGTERM or when "

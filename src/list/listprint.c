@@ -68,16 +68,14 @@ static int listprint__row(const struct catalog_event *ev, struct listprint_row *
 	memset(r, 0, sizeof(*r));
 	r->name = escape__dup(ev->name);
 	r->desc = escape__dup(ev->desc ? ev->desc : "");
-	n = asprintf(&r->kind, "[%s]", catalog__kind_name(ev->kind));
-	if (n >= 0) {
-		if (ev->state == CATALOG_AVAILABLE || ev->state == CATALOG_NOT_HERE ||
-		    !ev->why)
-			n = asprintf(&r->status, "%s", state);
-		else
-			n = asprintf(&r->status, "%s: %s", state, ev->why);
-	}
+	if (asprintf(&r->kind, "[%s]", catalog__kind_name(ev->kind)) < 0)
+		r->kind = NULL;
+	if (ev->state == CATALOG_AVAILABLE || ev->state == CATALOG_NOT_HERE || !ev->why)
+		n = asprintf(&r->status, "%s", state);
+	else
+		n = asprintf(&r->status, "%s: %s", state, ev->why);
 	if (n < 0)
-		r->kind = r->status = NULL;
+		r->status = NULL;
 	if (!r->name || !r->desc || !r->kind || !r->status) {
 		listprint__free_row(r);
 		return -ENOMEM;
