@@ -77,6 +77,17 @@ int pfmevents__each(int (*fn)(const struct pfmevents_event *ev, void *ctx), void
 	return err;
 }
 
+/* Is event @idx one of libpfm4's tables of perf's generic events? */
+static bool pfmevents__generic(int idx)
+{
+	pfm_event_info_t info = { .size = sizeof(info) };
+	pfm_pmu_info_t pmu = { .size = sizeof(pmu) };
+
+	return pfm_get_event_info(idx, PFM_OS_NONE, &info) != PFM_SUCCESS ||
+	       pfm_get_pmu_info(info.pmu, &pmu) != PFM_SUCCESS ||
+	       pmu.type == PFM_PMU_TYPE_OS_GENERIC;
+}
+
 int pfmevents__parse(const char *event, struct perf_event_attr *attr, char *why,
 		     size_t size)
 {
@@ -95,6 +106,11 @@ int pfmevents__parse(const char *event, struct perf_event_attr *attr, char *why,
 	if (ret != PFM_SUCCESS) {
 		snprintf(why, size, "libpfm4: %s", pfm_strerror(ret));
 		return -EINVAL;
+	}
+	/* its tables of perf's generic events (any case: CPU-CLOCK) are not ours */
+	if (pfmevents__generic(arg.idx)) {
+		memset(attr, 0, sizeof(*attr));
+		return -ENOENT;
 	}
 	attr->size = sizeof(*attr);
 	return 0;

@@ -4,7 +4,7 @@
  * of the PMUs libpfm4 detects on this machine, with its descriptions, and
  * its spelling (PMU::EVENT[:UMASK...][:MOD=VAL...], or EVENT alone) turned
  * into a perf_event_attr. libpfm4's own tables of perf's generic events
- * are left out: evspec.c names those. Without libpfm4 built in there are
+ * are left out, from the list and from the spelling: evspec.c names those. Without libpfm4 built in there are
  * no such events and no such spelling.
  */
 #ifndef BPFPROF_PFMEVENTS_H
@@ -36,7 +36,9 @@ int pfmevents__each(int (*fn)(const struct pfmevents_event *ev, void *ctx), void
 /*
  * @event in libpfm4's spelling into *@attr (type, config, config1/2,
  * exclusions; user and kernel counted unless its modifiers say). 0;
- * -ENOENT when libpfm4 does not know the name (or is not built in);
+ * -ENOENT when libpfm4 does not know the name (or is not built in), or
+ * names one of perf's generic events (those are evspec's, and libpfm4
+ * would take CPU-CLOCK, any case, for cpu-clock);
  * -EINVAL with libpfm4's reason in @why when it knows the name but not
  * the rest (a missing unit mask, a bad modifier).
  */
