@@ -41,7 +41,8 @@ static const char doc[] =
 	"Exit status 1 when no event matches. See bpfprof-list(1) for the details.";
 
 static const struct argp_option options[] = {
-	{ "available", OPT_AVAILABLE, NULL, 0, "Only the events that can be opened here", 0 },
+	{ "available", OPT_AVAILABLE, NULL, 0, "Only the events that can be opened here",
+	  0 },
 	{ "format", 'f', "FORMAT", 0, "text (the default: aligned columns) or json", 0 },
 	{ "sysfs-root", OPT_SYSFS_ROOT, "DIR", OPTION_HIDDEN,
 	  "Read the PMUs under DIR instead of /sys/bus/event_source/devices", 0 },
@@ -56,7 +57,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case ARGP_KEY_ARG:
-		patterns = realloc(l->patterns, (l->opts.nr_patterns + 1) * sizeof(*patterns));
+		patterns = realloc(l->patterns,
+				   (l->opts.nr_patterns + 1) * sizeof(*patterns));
 		if (!patterns)
 			cli__usage_error(state, "out of memory");
 		l->patterns = patterns;
@@ -68,8 +70,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'f':
 		if (strcmp(arg, "text") && strcmp(arg, "json"))
-			cli__usage_error(state, "invalid --format '%s': expected text or json",
-					 arg);
+			cli__usage_error(state,
+					 "invalid --format '%s': expected text or json", arg);
 		l->opts.json = !strcmp(arg, "json");
 		break;
 	case OPT_SYSFS_ROOT:

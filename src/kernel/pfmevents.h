@@ -4,8 +4,8 @@
  * of the PMUs libpfm4 detects on this machine, with its descriptions, and
  * its spelling (PMU::EVENT[:UMASK...][:MOD=VAL...], or EVENT alone) turned
  * into a perf_event_attr. libpfm4's own tables of perf's generic events
- * are left out, from the list and from the spelling: evspec.c names those. Without libpfm4 built in there are
- * no such events and no such spelling.
+ * are left out, from the list and from the spelling: evspec.c names those.
+ * Without libpfm4 built in there are no such events and no such spelling.
  */
 #ifndef BPFPROF_PFMEVENTS_H
 #define BPFPROF_PFMEVENTS_H

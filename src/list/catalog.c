@@ -112,7 +112,8 @@ static int catalog__generic(struct catalog *cat)
 	const char *name;
 
 	for (unsigned int i = 0; (name = evspec__known(i)); i++) {
-		ev = catalog__add(cat, strdup(name), CATALOG_SOFTWARE, NULL, catalog__desc(name));
+		ev = catalog__add(cat, strdup(name), CATALOG_SOFTWARE, NULL,
+				  catalog__desc(name));
 		if (!ev || catalog__parse(ev, NULL))
 			return -ENOMEM;
 		if (ev->nr_attrs && evspec__is_hardware(&ev->attrs[0])) {
@@ -158,7 +159,8 @@ static int catalog__pmus(struct catalog *cat, const struct pmu_db *db, bool here
 				desc = strdup(a->terms);
 			else if (asprintf(&desc, "%s (in %s)", a->terms, a->unit) < 0)
 				desc = NULL;
-			ev = desc ? catalog__add(cat, name, CATALOG_PMU, pmu->name, desc) : NULL;
+			ev = desc ? catalog__add(cat, name, CATALOG_PMU, pmu->name, desc) :
+				    NULL;
 			free(desc);
 			if (!ev || catalog__parse(ev, db))
 				return -ENOMEM;

@@ -55,8 +55,8 @@ static int list__none(const struct list_opts *o, const struct catalog *cat,
 	size_t len;
 
 	if (!p) {
-		snprintf(why, size, "no event opens on this machine (run without --available "
-			 "to see why)");
+		snprintf(why, size, "no event opens on this machine (run without "
+			 "--available to see why)");
 		return -ENOENT;
 	}
 	if (matched) {

@@ -87,8 +87,10 @@ static int listprint__row(const struct catalog_event *ev, struct listprint_row *
 static void listprint__heading(FILE *f, const struct catalog_event *ev, bool first)
 {
 	static const char *const headings[] = {
-		[CATALOG_SOFTWARE] = "Software events", [CATALOG_HARDWARE] = "Hardware events",
-		[CATALOG_CACHE] = "Hardware cache events", [CATALOG_RAW] = "Raw events",
+		[CATALOG_SOFTWARE] = "Software events",
+		[CATALOG_HARDWARE] = "Hardware events",
+		[CATALOG_CACHE] = "Hardware cache events",
+		[CATALOG_RAW] = "Raw events",
 		[CATALOG_BREAKPOINT] = "Hardware breakpoints",
 	};
 
@@ -188,7 +190,8 @@ int listprint__text(FILE *f, const struct catalog *cat, unsigned int width)
 	for (size_t i = 0; !err && i < cat->nr; i++)
 		err = listprint__row(&cat->events[i], &rows[i]);
 	for (size_t i = 1; !err && i <= cat->nr; i++) {
-		if (i < cat->nr && listprint__same_group(&cat->events[start], &cat->events[i]))
+		if (i < cat->nr &&
+		    listprint__same_group(&cat->events[start], &cat->events[i]))
 			continue;
 		if (width)
 			listprint__heading(f, &cat->events[start], !start);
