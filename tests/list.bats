@@ -3,7 +3,8 @@
 # name, each opened on this machine to say whether it can be used and why
 # not; PATTERNs, --available, -f json, another machine's PMUs (the hidden
 # --sysfs-root, on tests/fixtures/pmu-intel and on a hostile one made here),
-# and libpfm4's names for -e when built with it. Root: the probes open
+# libpfm4's names for -e when built with it, and what an unprivileged user
+# is told (setpriv to nobody). Root: the probes open
 # perf events system-wide, as a run does.
 
 bats_require_minimum_version 1.5.0
@@ -79,6 +80,26 @@ $1" <<<"$output"
 		[ -z "$output" ]
 		[[ $stderr == "bpfprof list: no event matching 'cycles' opens on this machine ("*"run without --available to see why)" ]]
 	fi
+}
+
+@test "list without privileges: the events that exist say not permitted, the rest why not" {
+	local paranoid
+	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+	((paranoid >= 1)) || skip "kernel.perf_event_paranoid $paranoid lets anyone open system-wide events"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		"$BPFPROF" list -f json cpu-clock cycles breakpoint
+	echo "$output"
+	[ "$status" -eq 0 ]
+	json_check "
+by = {e['name']: e for e in ev}
+c = by['cpu-clock']
+assert not c['available'] and 'CAP_PERFMON' in c['why'], c
+assert not by['mem:ADDR[/LEN][:rwx]']['available']
+if $(no_core_pmu && echo True || echo False):
+    assert by['cycles']['why'] == 'no hardware PMU', by['cycles']"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		"$BPFPROF" list cpu-clock
+	[[ $output == "cpu-clock  [software]  not permitted: needs CAP_PERFMON"* ]]
 }
 
 @test "list PATTERN: a glob on whole names, else a part of a name, a kind or a PMU" {
