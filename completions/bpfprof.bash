@@ -3,7 +3,7 @@
 # $datadir/bash-completion/completions/bpfprof; works with or without the
 # bash-completion package (uses its _command_offset when present).
 
-_bpfprof_commands='record range watch top report diff help version'
+_bpfprof_commands='record range watch top report diff list help version'
 
 # Options of `bpfprof record` that take a value, and those that do not.
 _bpfprof_record_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
@@ -44,6 +44,11 @@ _bpfprof_diff_arg_opts='-o --output -f --format --value --title --subtitle --wid
 	--minwidth --limit'
 _bpfprof_diff_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
 _bpfprof_diff_formats='svg folded'
+# Options of `bpfprof list`; its PATTERNs are event names, kinds or PMUs.
+_bpfprof_list_arg_opts='-f --format'
+_bpfprof_list_flag_opts='--available --help --usage -V --version'
+_bpfprof_list_formats='text json'
+_bpfprof_list_kinds='software hardware cache raw pmu libpfm4 breakpoint'
 
 _bpfprof_events='cpu-clock task-clock page-faults faults context-switches cs
 	cpu-migrations migrations minor-faults major-faults alignment-faults
@@ -152,6 +157,8 @@ _bpfprof_value()
 			COMPREPLY=($(compgen -W "$_bpfprof_range_formats" -- "$cur"))
 		elif [[ ${COMP_WORDS[1]} == diff ]]; then
 			COMPREPLY=($(compgen -W "$_bpfprof_diff_formats" -- "$cur"))
+		elif [[ ${COMP_WORDS[1]} == list ]]; then
+			COMPREPLY=($(compgen -W "$_bpfprof_list_formats" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "$_bpfprof_formats" -- "$cur"))
 		fi
@@ -259,6 +266,16 @@ _bpfprof_report()
 	compopt -o filenames 2>/dev/null
 }
 
+# bpfprof list [PATTERN...]: options, else event names, kinds and PMUs.
+_bpfprof_list_patterns()
+{
+	_bpfprof_options "$_bpfprof_list_arg_opts" "$_bpfprof_list_flag_opts" && return
+	local words
+	words=$(printf '%s\n' $_bpfprof_events $_bpfprof_list_kinds \
+		$(ls /sys/bus/event_source/devices 2>/dev/null) | sort -u)
+	COMPREPLY=($(compgen -W "$words" -- "${COMP_WORDS[COMP_CWORD]}"))
+}
+
 _bpfprof()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]}
@@ -271,6 +288,7 @@ _bpfprof()
 	record) _bpfprof_record ;;
 	range | watch | top) _bpfprof_range ;;
 	report | diff) _bpfprof_report ;;
+	list) _bpfprof_list_patterns ;;
 	esac
 }
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 # fish completion for bpfprof. Installed into $datadir/fish/vendor_completions.d.
 
-set -l bpfprof_commands record range watch top report diff help version
+set -l bpfprof_commands record range watch top report diff list help version
 
 # Short names of the record options that take a value.
 set -g __bpfprof_record_arg_short p t G C F c e d o f
@@ -114,6 +114,7 @@ complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a wa
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a top -d 'Show the hottest functions live'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a report -d 'Read a saved profile (pprof or folded), write any format'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a diff -d 'Compare two saved profiles: a differential flame graph'
+complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a list -d 'List the events, and whether each opens here'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a help -d 'Overview of the commands'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -a version -d 'Version and features'
 complete -c bpfprof -n "not __fish_seen_subcommand_from $bpfprof_commands" -s h -l help -d 'Overview of the commands'
@@ -225,3 +226,13 @@ complete -c bpfprof -n $rep -l limit -x -d 'top: only the N functions with the m
 complete -c bpfprof -n $rep -s '?' -l help -d 'Options and examples'
 complete -c bpfprof -n $rep -l usage -d 'Short usage message'
 complete -c bpfprof -n $rep -s V -l version -d 'Version'
+
+# bpfprof list [PATTERN...]: event names, kinds, PMUs
+set -l lst "__fish_seen_subcommand_from list"
+complete -c bpfprof -n $lst -a 'cpu-clock task-clock page-faults context-switches cpu-migrations minor-faults major-faults alignment-faults emulation-faults cycles instructions cache-references cache-misses branches branch-misses bus-cycles stalled-cycles-frontend stalled-cycles-backend ref-cycles software hardware cache raw pmu libpfm4 breakpoint'
+complete -c bpfprof -n $lst -a '(ls /sys/bus/event_source/devices 2>/dev/null)'
+complete -c bpfprof -n $lst -l available -d 'Only the events that open here'
+complete -c bpfprof -n $lst -s f -l format -x -a 'text\t"Aligned columns (default)" json\t"An array of objects"' -d 'Output format'
+complete -c bpfprof -n $lst -s '?' -l help -d 'Options and examples'
+complete -c bpfprof -n $lst -l usage -d 'Short usage message'
+complete -c bpfprof -n $lst -s V -l version -d 'Version'

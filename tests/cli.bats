@@ -134,7 +134,7 @@ sysctl_or() {
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
 	[ "${#stderr_lines[@]}" -eq 1 ]
-	[ "$stderr" = "bpfprof: unknown command 'foo' (expected: record, range, watch, top, report, diff)" ]
+	[ "$stderr" = "bpfprof: unknown command 'foo' (expected: record, range, watch, top, report, diff, list)" ]
 }
 
 @test "an unknown top-level option: one line, exit 64" {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-# `bpfprof record --help`, `range --help`, `watch --help` and `top --help`, their man pages and
+# `bpfprof record --help`, `range --help`, `watch --help`, `top --help`, `list --help`, ..., their man pages and
 # the bash, zsh and fish completions list the same long options per command
 # (hidden ones excluded: they are in none), the same event names and
 # formats, and each file is valid for its tool. No root needed.
@@ -49,6 +49,7 @@ bash_opts() {
 zsh_opts() {
 	local shared=shared
 	[[ $1 == report || $1 == diff ]] && shared=report
+	[[ $1 == list ]] && shared=none
 	awk -v fn="^_bpfprof_$1\\(\\) \\{" -v sh="^_bpfprof_${shared}_opts=\\(" '$0 ~ sh { on = 1 }
 		$0 ~ fn { on = 1 } on { print } on && /^[)}]$/ { on = 0 }' "$ZSH_COMP" |
 		long_opts
@@ -65,6 +66,7 @@ fish_opts() {
 	top) var=top ;;
 	report) var=rpt shared=rep ;;
 	diff) var=dif shared=rep ;;
+	list) var=lst shared=lst ;;
 	esac
 	grep -E "^complete .* -n \\\$($var|$shared) " "$FISH_COMP" |
 		grep -oE -- ' -l [a-z][a-z-]*' | sed 's/^ -l /--/' | sort -u
@@ -128,6 +130,7 @@ same_set() {
 	same_set man/bpfprof-top.1 "$(help_opts top)" "$(man_opts "$TOP_MAN")"
 	same_set man/bpfprof-report.1 "$(help_opts report)" "$(man_opts "$REPO/man/bpfprof-report.1")"
 	same_set man/bpfprof-diff.1 "$(help_opts diff)" "$(man_opts "$REPO/man/bpfprof-diff.1")"
+	same_set man/bpfprof-list.1 "$(help_opts list)" "$(man_opts "$REPO/man/bpfprof-list.1")"
 }
 
 @test "the bash completion lists the options of --help" {
@@ -137,10 +140,11 @@ same_set() {
 	same_set "completions/bpfprof.bash (top)" "$(help_opts top)" "$(bash_opts top)"
 	same_set "completions/bpfprof.bash (report)" "$(help_opts report)" "$(bash_opts report)"
 	same_set "completions/bpfprof.bash (diff)" "$(help_opts diff)" "$(bash_opts diff)"
+	same_set "completions/bpfprof.bash (list)" "$(help_opts list)" "$(bash_opts list)"
 	# and nothing else
 	same_set completions/bpfprof.bash \
 		"$( (help_opts record; help_opts range; help_opts watch; help_opts top; help_opts report
-			help_opts diff) | sort -u)" \
+			help_opts diff; help_opts list) | sort -u)" \
 		"$(long_opts <"$BASH_COMP")"
 }
 
@@ -151,6 +155,7 @@ same_set() {
 	same_set "completions/_bpfprof (top)" "$(help_opts top)" "$(zsh_opts top)"
 	same_set "completions/_bpfprof (report)" "$(help_opts report)" "$(zsh_opts report)"
 	same_set "completions/_bpfprof (diff)" "$(help_opts diff)" "$(zsh_opts diff)"
+	same_set "completions/_bpfprof (list)" "$(help_opts list)" "$(zsh_opts list)"
 }
 
 @test "the fish completion lists the options of --help" {
@@ -160,6 +165,7 @@ same_set() {
 	same_set "completions/bpfprof.fish (top)" "$(help_opts top)" "$(fish_opts top)"
 	same_set "completions/bpfprof.fish (report)" "$(help_opts report)" "$(fish_opts report)"
 	same_set "completions/bpfprof.fish (diff)" "$(help_opts diff)" "$(fish_opts diff)"
+	same_set "completions/bpfprof.fish (list)" "$(help_opts list)" "$(fish_opts list)"
 }
 
 @test "the man pages document each option with its short form as in --help" {
@@ -336,4 +342,30 @@ same_set() {
 	[ "${lines[2]}" = "--access=r --access=rw" ]
 	[[ " ${lines[3]} " == *" bash "* ]]
 	[ "${lines[4]-}" = "" ]
+}
+
+@test "bash completion: list, its options and formats, patterns" {
+	bash_complete '
+		comp bpfprof li
+		comp bpfprof list --av
+		comp bpfprof list -f j
+		comp bpfprof list task-c
+		comp bpfprof list breakp'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = list ]
+	[ "${lines[1]}" = --available ]
+	[ "${lines[2]}" = json ]
+	[ "${lines[3]}" = task-clock ]
+	[ "${lines[4]}" = breakpoint ]
+}
+
+@test "fish completion: list, its options and formats, patterns" {
+	fish_complete "bpfprof li" "bpfprof list --av" "bpfprof list -f j" "bpfprof list task-c"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = list ]
+	[ "${lines[1]}" = --available ]
+	[ "${lines[2]}" = json ]
+	[ "${lines[3]}" = task-clock ]
 }

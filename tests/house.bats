@@ -90,6 +90,13 @@ EOF
 	[ -z "$(files_including 'capstone/')" ]
 }
 
+@test "only src/kernel/pfmevents.c includes libpfm4" {
+	local files
+	files=$(files_including 'perfmon/')
+	echo "$files"
+	[ "$files" = kernel/pfmevents.c ]
+}
+
 @test "no folder below src/cli/ includes a command-line header" {
 	local files
 	files=$(files_including 'cli[a-z-]*\.h|argp\.h')

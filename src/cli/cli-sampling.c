@@ -12,6 +12,7 @@
 #include "cli-sampling.h"
 #include "evspec.h"
 #include "number.h"
+#include "pfmevents.h"
 #include "pmudb.h"
 #include "procfs.h"
 
@@ -36,7 +37,8 @@ static void parse_event(const struct argp_state *state, struct cli_parser *p,
 		if (pmudb__load(p->pmus, PMU_ROOT, why, sizeof(why)))
 			cli__usage_error(state, "cannot read the PMUs: %s", why);
 	}
-	err = evspec__parse(arg, p->pmus, &p->events, why, sizeof(why));
+	err = evspec__parse_with(arg, p->pmus, pfmevents__parse, &p->events, why,
+				 sizeof(why));
 	if (err)
 		cli__usage_error(state, "%s", why);
 }
@@ -93,7 +95,8 @@ static const struct argp_option sampling_options[] = {
 	{ "event", 'e', "EVENT", 0,
 	  "Event to sample (default cpu-clock), as perf spells it: a name, "
 	  "L1-dcache-load-misses, rHEX, PMU/TERM=VAL,.../, mem:ADDR[/LEN][:rwx], with "
-	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers",
+	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers (libpfm4's PMU::EVENT "
+	  "when built with it; bpfprof list shows them all)",
 	  CLI_GROUP_SAMPLING },
 	{ "duration", 'd', "SECONDS", 0,
 	  "Stop after SECONDS, e.g. 10 or 0.5 (default: at Ctrl-C, SIGTERM or when "

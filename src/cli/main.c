@@ -7,6 +7,7 @@
 #include "array.h"
 #include "config.h"
 #include "cli-diff.h"
+#include "cli-list.h"
 #include "cli-range.h"
 #include "cli-record.h"
 #include "cli-top.h"
@@ -81,6 +82,17 @@ static int cmd_diff(int argc, char **argv)
 	return status;
 }
 
+static int cmd_list(int argc, char **argv)
+{
+	struct cli_list l;
+	int status;
+
+	cli_list__parse(argc, argv, &l);
+	status = cli_list__run(&l);
+	cli_list__free(&l);
+	return status;
+}
+
 static const struct command {
 	const char *name;
 	const char *summary;
@@ -97,6 +109,8 @@ static const struct command {
 	  cmd_report },
 	{ "diff", "compare two saved profiles: a differential flame graph or folded file",
 	  cmd_diff },
+	{ "list", "list the events bpfprof can sample, and whether each opens here",
+	  cmd_list },
 	{ "debug-symbolize", "symbolize addresses of one file (bench/symbolize)",
 	  debug_symbolize__run, true },
 	{ "debug-cfi", "print the unwind table compiled from one file's CFI (tests)",
@@ -124,8 +138,8 @@ static int help(void)
 	       "  -V, --version  show the version and the features built in\n"
 	       "\nRun 'bpfprof record --help' for the options of a command,\n"
 	       "and see 'man bpfprof', 'man bpfprof-record', 'man bpfprof-range',\n"
-	       "'man bpfprof-watch', 'man bpfprof-top', 'man bpfprof-report' and\n"
-	       "'man bpfprof-diff' for the details.\n");
+	       "'man bpfprof-watch', 'man bpfprof-top', 'man bpfprof-report',\n"
+	       "'man bpfprof-diff' and 'man bpfprof-list' for the details.\n");
 	return 0;
 }
 

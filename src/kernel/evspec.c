@@ -75,6 +75,8 @@ static const char *const config_terms[] = { "period", "freq", "name" };
 /* One event being parsed. */
 struct evparse {
 	const struct pmu_db *db;
+	evspec_other_fn other; /* the parser of the events evspec rejects, or NULL */
+	bool unknown;          /* the error is an unknown name or PMU */
 	const char *text; /* the event as written */
 	char *why;
 	size_t size;
@@ -486,6 +488,7 @@ static int evspec__unknown(struct evparse *p, const char *name)
 {
 	char near[256];
 
+	p->unknown = true;
 	evspec__suggest(p, name, near, sizeof(near));
 	if (*near)
 		return evspec__fail(p, "unknown event '%s' (did you mean: %s?)", name, near);
@@ -501,6 +504,7 @@ static int evspec__unknown_pmu(struct evparse *p, const char *name)
 	struct nearest n;
 	size_t len = 0;
 
+	p->unknown = true;
 	if (!nearest__init(&n, name, EVSPEC_NEAREST)) {
 		for (size_t i = 0; p->db && i < p->db->nr; i++)
 			nearest__offer(&n, p->db->pmus[i].name);
@@ -678,6 +682,30 @@ static void evspec__free_event(struct evspec_event *ev)
 	memset(ev, 0, sizeof(*ev));
 }
 
+/*
+ * @text, which evspec rejected with @err, given to the other parser: its
+ * attr replaces what the body left; its error replaces evspec's only when
+ * evspec did not know the name.
+ */
+static int evspec__other(struct evparse *p, const char *text, int err)
+{
+	struct perf_event_attr attr;
+	char why[256];
+	int e = p->other(text, &attr, why, sizeof(why));
+
+	if (e == -ENOENT || (e && !p->unknown))
+		return err;
+	if (e)
+		return e == -EINVAL ? evspec__fail(p, "event '%s': %s", text, why) : e;
+	free(p->ev.attrs);
+	free(p->ev.unit);
+	memset(&p->ev, 0, sizeof(p->ev));
+	p->ev.scale = 1;
+	p->period = p->freq = 0;
+	p->name = NULL;
+	return evspec__push(p, &attr);
+}
+
 /* One event of the list, @text a copy of it, into @p->ev. */
 static int evspec__event(struct evparse *p, const char *text)
 {
@@ -689,6 +717,8 @@ static int evspec__event(struct evparse *p, const char *text)
 	p->text = text;
 	p->ev.scale = 1;
 	err = evspec__body(p, copy, &keep);
+	if (err == -EINVAL && p->other)
+		err = evspec__other(p, text, err);
 	if (!err && p->period > 0 && p->freq > 0)
 		err = evspec__fail(p, "event '%s': period= and freq= cannot be used together",
 				   p->text);
@@ -754,6 +784,12 @@ static void evspec__escape(char *why, size_t size)
 int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list *list,
 		  char *why, size_t size)
 {
+	return evspec__parse_with(spec, db, NULL, list, why, size);
+}
+
+int evspec__parse_with(const char *spec, const struct pmu_db *db, evspec_other_fn other,
+		       struct evspec_list *list, char *why, size_t size)
+{
 	size_t nr = list->nr;
 	int err = 0;
 
@@ -763,7 +799,7 @@ int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list 
 	}
 	for (const char *s = spec;; s++) {
 		size_t len = evspec__event_len(s);
-		struct evparse p = { .db = db, .why = why, .size = size };
+		struct evparse p = { .db = db, .other = other, .why = why, .size = size };
 		struct evspec_event *events;
 		char *text = strndup(s, len);
 

@@ -49,6 +49,24 @@ struct evspec_list {
  */
 int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list *list,
 		  char *why, size_t size);
+
+/*
+ * Another spelling's parser, for the events of a list that evspec rejects
+ * (pfmevents.c's libpfm4 names): @event into *@attr, 0; -ENOENT when it
+ * does not know the name either (evspec's error stands); -EINVAL with
+ * why in @why when it knows the name but not the rest.
+ */
+typedef int (*evspec_other_fn)(const char *event, struct perf_event_attr *attr, char *why,
+			       size_t size);
+
+/*
+ * evspec__parse, an event it rejects then given to @other (NULL: none):
+ * that parser's attr (the event named as written, no period of its own),
+ * or, when it fails too, evspec's error; its own only when evspec did not
+ * know the name and it did.
+ */
+int evspec__parse_with(const char *spec, const struct pmu_db *db, evspec_other_fn other,
+		       struct evspec_list *list, char *why, size_t size);
 void evspec__free(struct evspec_list *list);
 
 /* The canonical name of a generic type/config pair ("cpu-clock"), or NULL. */

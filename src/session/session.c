@@ -31,7 +31,7 @@
 #include "command.h"
 #include "escape.h"
 #include "events.h"
-#include "evspec.h"
+#include "evprobe.h"
 #include "monotime.h"
 #include "outfile.h"
 #include "procfs.h"
@@ -477,12 +477,6 @@ pid_t session__one_target(const struct session *s)
 	return tgid;
 }
 
-static bool pmu_present(void)
-{
-	return access("/sys/bus/event_source/devices/cpu", F_OK) == 0 ||
-	       access("/sys/bus/event_source/devices/cpu_core", F_OK) == 0;
-}
-
 /*
  * Why the sampling event did not open: no PMU at all, a PMU without the
  * event (or one that cannot sample it), permissions, or else the errno.
@@ -490,20 +484,19 @@ static bool pmu_present(void)
 static int session__event_error(struct session *s, int err, int cpu)
 {
 	const struct sampling_opts *o = &s->o->sampling;
-	bool pmu_event = evspec__is_hardware(&o->attr) || o->attr.type >= PERF_TYPE_MAX;
+	enum evprobe_why why = evprobe__classify(&o->attr, err, evprobe__core_pmu());
 
-	if (err == EACCES || err == EPERM)
+	if (why == EVPROBE_PERM)
 		return session__fail(s, EXIT_NOPERM, "event '%s' is not permitted (%s): "
 				     "it needs CAP_PERFMON, or kernel.perf_event_paranoid "
 				     "lower than it is for what it counts (:u counts less)",
 				     o->event, strerror(err));
-	if (evspec__is_hardware(&o->attr) &&
-	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && !pmu_present())
+	if (why == EVPROBE_NO_PMU)
 		return session__fail(s, EXIT_RUNTIME,
 			    "event '%s' is not supported: this machine has no hardware PMU "
 			    "(a VM without PMU passthrough?); use -e cpu-clock",
 			    o->event);
-	if (pmu_event && (err == ENOENT || err == EOPNOTSUPP || err == EINVAL))
+	if (why == EVPROBE_PMU_LACKS)
 		return session__fail(s, EXIT_RUNTIME,
 			    "event '%s' is not supported by its PMU: it has no such event, "
 			    "or counts it without sampling (%s)", o->event, strerror(err));

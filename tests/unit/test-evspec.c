@@ -6,6 +6,7 @@
  * pmudb.c) and without any.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/hw_breakpoint.h>
@@ -416,6 +417,61 @@ static void test_known(void)
 	CHECK(evspec__known(~0U) == NULL, "known: NULL past end");
 }
 
+/* The other parser of evspec__parse_with: knows "VENDOR::EV" (and its ":bad" error). */
+static int other_calls;
+
+static int fake_other(const char *event, struct perf_event_attr *attr, char *why,
+		      size_t size)
+{
+	other_calls++;
+	if (strncmp(event, "VENDOR::EV", 10))
+		return -ENOENT;
+	if (event[10]) {
+		snprintf(why, size, "vendor: bad part '%s'", event + 10);
+		return -EINVAL;
+	}
+	memset(attr, 0, sizeof(*attr));
+	attr->type = PERF_TYPE_RAW;
+	attr->config = 0xc0;
+	return 0;
+}
+
+/* evspec__parse_with: the other parser only for what evspec rejects. */
+static void test_other(void)
+{
+	struct evspec_list list = { 0 };
+	char why[256];
+	int err;
+
+	other_calls = 0;
+	err = evspec__parse_with("cpu-clock,VENDOR::EV", NULL, fake_other, &list, why,
+				 sizeof(why));
+	CHECK(!err && list.nr == 2, "a list mixing evspec's and the other parser's events");
+	CHECK(other_calls == 1, "the other parser is asked only for what evspec rejects");
+	CHECK(list.nr == 2 && list.events[1].nr_attrs == 1 &&
+	      list.events[1].attrs[0].type == PERF_TYPE_RAW &&
+	      list.events[1].attrs[0].config == 0xc0 &&
+	      list.events[1].attrs[0].size == sizeof(struct perf_event_attr) &&
+	      !list.events[1].period_set && list.events[1].scale == 1,
+	      "its attr, sized, no period of its own");
+	CHECK_STR(list.nr == 2 ? list.events[1].name : NULL, "VENDOR::EV",
+		  "named as written");
+	evspec__free(&list);
+
+	err = evspec__parse_with("VENDOR::EV:x", NULL, fake_other, &list, why, sizeof(why));
+	CHECK(err == -EINVAL && !list.nr, "the other parser's error fails the list");
+	CHECK_STR(why, "event 'VENDOR::EV:x': vendor: bad part ':x'",
+		  "its reason when evspec did not know the name");
+	err = evspec__parse_with("cpu-clock:x", NULL, fake_other, &list, why, sizeof(why));
+	CHECK(err == -EINVAL && strstr(why, "unknown modifier 'x'"),
+	      "evspec's reason when evspec knew the name: %s", why);
+	err = evspec__parse_with("cylces", NULL, fake_other, &list, why, sizeof(why));
+	CHECK(err == -EINVAL && strstr(why, "unknown event 'cylces' (did you mean: cycles"),
+	      "evspec's reason when neither knows the name: %s", why);
+	err = evspec__parse_with("VENDOR::EV", NULL, NULL, &list, why, sizeof(why));
+	CHECK(err == -EINVAL && !list.nr, "no other parser: evspec's error");
+}
+
 int main(void)
 {
 	const char *roots[] = { [INTEL] = getenv("FIXTURE_PMU_INTEL"),
@@ -432,6 +488,7 @@ int main(void)
 	test_names();
 	test_is_hardware();
 	test_known();
+	test_other();
 	pmudb__free(&dbs[INTEL]);
 	pmudb__free(&dbs[HYBRID]);
 	return check_done();
