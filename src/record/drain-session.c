@@ -54,6 +54,7 @@ struct drain_session {
 	double window_end_s;    /* and its end: window_s after the start */
 	uint64_t seen[STAT__MAX], seen_max[STAT__MAX]; /* the counters then */
 	uint64_t seen_sideband_lost;
+	struct profile_event *events; /* the profile's, with several -e events */
 };
 
 struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget)
@@ -76,6 +77,7 @@ void drain_session__free(struct drain_session *ds)
 	if (!ds)
 		return;
 	drain_session__end(NULL, ds);
+	free(ds->events);
 	free(ds->exited);
 	free(ds);
 }
@@ -103,9 +105,35 @@ int drain_session__profile(struct drain_session *ds, struct session *s)
 		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
 				     strerror(-err));
 	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
+	for (size_t i = 0; i < p->nr_events && !err; i++)
+		err = loader__read_event_stats(session__loader(s), i, p->events[i].stats,
+					       p->events[i].busiest);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
 				     strerror(-err));
+	return 0;
+}
+
+/*
+ * Several -e events: the profile's events, their names and clock periods
+ * (the stacks carry their index, the program's attach cookie). 0 or -ENOMEM.
+ */
+static int drain_session__events(struct drain_session *ds, struct session *s)
+{
+	const struct sampling_opts *so = &session__opts(s)->sampling;
+
+	if (so->nr_events < 2)
+		return 0;
+	ds->events = calloc(so->nr_events, sizeof(*ds->events));
+	if (!ds->events)
+		return -ENOMEM;
+	for (size_t i = 0; i < so->nr_events; i++) {
+		ds->events[i].name = so->events[i].name;
+		if (session__event_period_ns(s, i, &ds->events[i].period_ns))
+			ds->events[i].period_ns = 0;
+	}
+	ds->p->events = ds->events;
+	ds->p->nr_events = so->nr_events;
 	return 0;
 }
 
@@ -131,7 +159,7 @@ static int drain_session__start(struct session *s, void *priv, const struct load
 	(void)cfg;
 	ds->d = drain__new(session__loader(s), session__symbolizer(s),
 			   session__opts(s)->sampling.stacks, ds->ranges, ds->by_pid, ds->p);
-	if (!ds->d)
+	if (!ds->d || drain_session__events(ds, s))
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	drain__set_leaf_after(ds->d, ds->leaf_after);
 	ds->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
