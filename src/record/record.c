@@ -47,11 +47,15 @@ static void record__summary(const struct record *r, struct session *s)
 			"; raise --max-stacks)",
 			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
 	if (r->iv)
-		fprintf(stderr, ", %u profile%s of %g s, %.2f s, ", interval__files(r->iv),
+		fprintf(stderr, ", %u profile%s of %g s, %.2f s", interval__files(r->iv),
 			interval__files(r->iv) == 1 ? "" : "s", r->o->interval, p->duration);
 	else
-		fprintf(stderr, ", %zu unique stacks, %.2f s, ", r->rows, p->duration);
-	session__print_rate(s, hz);
+		fprintf(stderr, ", %zu unique stacks, %.2f s", r->rows, p->duration);
+	/* several events: each its own rate, on lines of their own */
+	if (p->nr_events < 2) {
+		fputs(", ", stderr);
+		session__print_rate(s, hz);
+	}
 	if (st[STAT_USTACK_FAULT])
 		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
 	if (st[STAT_TARGETS_FULL])
