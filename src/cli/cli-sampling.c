@@ -203,10 +203,9 @@ static void fill_events(const struct argp_state *state, struct cli_parser *p)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(p->events.events[i].name, p->events.events[j].name))
 				cli__usage_error(state, "event '%s' is given twice: "
-						 "expected each event once, or the copies "
-						 "told apart by a name= term, e.g. "
-						 "%s/name=%s-2/", p->events.events[i].name,
-						 p->events.events[i].name,
+						 "expected each event once, or a name= term "
+						 "telling the copies apart (e.g. "
+						 "cpu-clock/name=clock2/)",
 						 p->events.events[i].name);
 	}
 	so->events = calloc(nr, sizeof(*so->events));

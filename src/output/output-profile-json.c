@@ -158,7 +158,8 @@ static void profile_json__stacks(struct json_writer *w, const struct profile *p)
 
 		json__begin_object(w);
 		json__field_u64(w, "count", st->count);
-		json__field_u64_if(w, "event", p->nr_events > 1, st->event);
+		if (p->nr_events > 1)
+			json__field_u64(w, "event", st->event);
 		json__field_u64(w, "process", st->proc);
 		json__key(w, "frames");
 		json__begin_array(w);
