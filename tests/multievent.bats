@@ -52,7 +52,7 @@ record_faults() {
 	refute grep -vE '^(cpu-clock|page-faults/period=4/);multievent;' out.folded
 	cpu=$(total out.folded '^cpu-clock;')
 	faults=$(total out.folded '^page-faults/period=4/;')
-	at_least "$cpu" 40
+	at_least "$cpu" 30
 	at_least "$faults" 200
 	# page faults happen in fault_pages (after the start-up's); CPU time is 80% compute
 	at_least "$(share out.folded '^page-faults[^ ]*;run;fault_pages' '^page-faults')" 80

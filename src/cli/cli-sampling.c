@@ -91,7 +91,9 @@ static const struct argp_option sampling_options[] = {
 	{ "period", 'c', "N", 0, "Sample once every N events instead of at a frequency",
 	  CLI_GROUP_SAMPLING },
 	{ "event", 'e', "EVENT", 0,
-	  "Event to sample (default cpu-clock), as perf spells it: a name, "
+	  "Event to sample (default cpu-clock); repeatable, or a comma list: several "
+	  "events are sampled in one run, each shown apart (-F and -c apply to each). "
+	  "As perf spells it: a name, "
 	  "L1-dcache-load-misses, rHEX, PMU/TERM=VAL,.../, mem:ADDR[/LEN][:rwx], with "
 	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers",
 	  CLI_GROUP_SAMPLING },
