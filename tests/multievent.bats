@@ -161,3 +161,25 @@ EOF
 	[ "$status" -eq 64 ]
 	[[ $stderr == *"range samples one event: 'page-faults' is a second -e event"* ]]
 }
+
+@test "more events than the open file limit leaves room for: a usage error before sampling, saying how many descriptors" {
+	events=()
+	for i in $(seq 40); do
+		events+=(-e "cpu-clock/name=clock$i/")
+	done
+	# ulimit -n sets the hard limit too: bpfprof cannot raise it; one CPU:
+	# the first event's descriptor and two (event, link) for each other one
+	run --separate-stderr bash -c 'ulimit -n 300 && exec "$@"' - "$BPFPROF" record \
+		"${events[@]}" -C 0 -d 1 -o out.folded
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 64 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == *"40 events on 1 CPU take 79 file descriptors, more than the 44 that the limit of 300 (ulimit -n) leaves once 256 are kept for the rest"* ]]
+	[ ! -e out.folded ]
+	# as many events as fit are sampled, each apart
+	run --separate-stderr bash -c 'ulimit -n 1024 && exec "$@"' - "$BPFPROF" record \
+		"${events[@]}" -C 0 -o out.folded -- taskset -c 0 "$WORKLOADS/spinner" 0.5
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[ "$(cut -d';' -f1 out.folded | sort -u | wc -l)" -eq 40 ]
+}

@@ -12,7 +12,7 @@
 #include "array.h"
 #include "events.h"
 
-/* An open event and the link that attaches the program to it. */
+/* An open event and the link that attaches the program to it (-1: SET_BPF). */
 struct event_fd {
 	int fd, link;
 };
@@ -53,8 +53,12 @@ int events__add(struct events *ev, const struct perf_event_attr *attr, int cpu, 
 		return fd;
 	if (opened)
 		*opened = true;
-	link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &opts);
-	if (link < 0) {
+	/* cookie 0 needs no link: one descriptor, as a run of one event always had */
+	if (!cookie)
+		link = ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ? -errno : -1;
+	else
+		link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &opts);
+	if (link < -1) {
 		close(fd);
 		return link;
 	}
@@ -85,7 +89,8 @@ void events__free(struct events *ev)
 	if (!ev)
 		return;
 	for (size_t i = 0; i < ev->nr; i++) {
-		close(ev->fds[i].link);
+		if (ev->fds[i].link >= 0)
+			close(ev->fds[i].link);
 		close(ev->fds[i].fd);
 	}
 	free(ev->fds);

@@ -2,7 +2,8 @@
 /*
  * The sampling events: perf events opened per CPU, each with the BPF
  * program as its handler through a BPF link whose cookie is the event's
- * index (the program reads it with bpf_get_attach_cookie).
+ * index (the program reads it with bpf_get_attach_cookie; the first
+ * event's 0 is what an event attached without a link reads).
  */
 #ifndef BPFPROF_EVENTS_H
 #define BPFPROF_EVENTS_H
@@ -18,7 +19,8 @@ struct events;
 struct events *events__new(void);
 /*
  * Open @attr (disabled) system-wide on CPU @cpu and attach the BPF program
- * @prog_fd to it with attach cookie @cookie. 0, or -errno from the open
+ * @prog_fd to it with attach cookie @cookie (a BPF link; cookie 0 needs
+ * none: PERF_EVENT_IOC_SET_BPF, one descriptor instead of two). 0, or -errno from the open
  * (ev unchanged) or from the attach (the event closed again); @opened
  * (or NULL) tells which: false when perf_event_open failed.
  */

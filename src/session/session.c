@@ -44,6 +44,9 @@
 
 #define SIDEBAND_PAGES 64
 
+/* Descriptors left for the rest (binaries, rings) when several events are opened. */
+#define NOFILE_SPARE 256
+
 /* The kernel lowers it when samples take too long (throttling). */
 #define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
 
@@ -536,10 +539,11 @@ static int session__event_error(struct session *s, const struct sampling_event *
 }
 
 /*
- * The descriptors the sampling events take (an event and its link per
- * kernel event and CPU) must fit in RLIMIT_NOFILE with room to spare for
- * the binaries read: more events than that is a usage error, before any
- * is opened. 0 or the exit status.
+ * Several events: the descriptors they take (an event per kernel event and
+ * CPU, and a link for each but the first event's) must fit in
+ * RLIMIT_NOFILE (raised to its hard limit) with room to spare for the
+ * binaries read: more events than that is a usage error, before any is
+ * opened. 0 or the exit status.
  */
 static int session__check_nr_events(struct session *s)
 {
@@ -547,17 +551,22 @@ static int session__check_nr_events(struct session *s)
 	struct rlimit rl;
 	uint64_t need = 0;
 
-	for (size_t i = 0; i < so->nr_events; i++)
-		need += so->events[i].nr_attrs;
-	need *= 2 * (uint64_t)s->cpus.nr;
-	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
-	    need + 256 <= rl.rlim_cur)
+	if (so->nr_events < 2)
 		return 0;
-	return session__fail(s, EXIT_USAGE, "%zu events on %zu CPUs need %" PRIu64 " file "
-			     "descriptors, more than the limit of %llu (ulimit -n) leaves room "
-			     "for: expected fewer -e events, or fewer CPUs (-C)",
-			     so->nr_events, s->cpus.nr, need,
-			     (unsigned long long)rl.rlim_cur);
+	for (size_t i = 0; i < so->nr_events; i++)
+		need += so->events[i].nr_attrs * (i ? 2 : 1);
+	need *= s->cpus.nr;
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
+	    need + NOFILE_SPARE <= rl.rlim_cur)
+		return 0;
+	return session__fail(s, EXIT_USAGE, "%zu events on %zu CPU%s take %" PRIu64 " file "
+			     "descriptors, more than the %llu that the limit of %llu (ulimit -n) "
+			     "leaves once %d are kept for the rest: expected fewer -e events, "
+			     "or fewer CPUs (-C)",
+			     so->nr_events, s->cpus.nr, s->cpus.nr == 1 ? "" : "s", need,
+			     rl.rlim_cur > NOFILE_SPARE ?
+				     (unsigned long long)rl.rlim_cur - NOFILE_SPARE : 0,
+			     (unsigned long long)rl.rlim_cur, NOFILE_SPARE);
 }
 
 /*
