@@ -40,7 +40,7 @@ int events__add(struct events *ev, const struct perf_event_attr *attr, int cpu, 
 {
 	LIBBPF_OPTS(bpf_link_create_opts, opts, .perf_event.bpf_cookie = cookie);
 	struct perf_event_attr a = *attr;
-	int fd, link;
+	int fd, link = -1, err = 0;
 
 	if (opened)
 		*opened = false;
@@ -55,12 +55,12 @@ int events__add(struct events *ev, const struct perf_event_attr *attr, int cpu, 
 		*opened = true;
 	/* cookie 0 needs no link: one descriptor, as a run of one event always had */
 	if (!cookie)
-		link = ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ? -errno : -1;
+		err = ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ? -errno : 0;
 	else
-		link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &opts);
-	if (link < -1) {
+		err = link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &opts);
+	if (err < 0) {
 		close(fd);
-		return link;
+		return err;
 	}
 	ev->fds[ev->nr++] = (struct event_fd){ fd, link };
 	return 0;
