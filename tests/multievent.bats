@@ -18,6 +18,8 @@ setup() {
 }
 
 teardown() {
+	# perf's command (the test's perf stat), then what the test started
+	[ -z "${PERF-}" ] || kill $(cat "/proc/$PERF/task/$PERF/children" 2>/dev/null) 2>/dev/null || true
 	stop_workloads
 }
 
@@ -182,4 +184,30 @@ EOF
 	echo "status $status, stderr: $stderr"
 	[ "$status" -eq 0 ]
 	[ "$(cut -d';' -f1 out.folded | sort -u | wc -l)" -eq 40 ]
+}
+
+# perf_fds PID: PID holds 4 perf events or more
+perf_fds() {
+	[ "$(find "/proc/$1/fd" -lname 'anon_inode:*perf_event*' 2>/dev/null | wc -l)" -ge 4 ]
+}
+
+@test "an event that cannot be opened on some CPUs is sampled on the others, with a warning naming them" {
+	command -v perf >/dev/null || skip "needs perf (to hold CPU 1's debug registers)"
+	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
+	addr=0x$(nm "$WORKLOADS/multievent" | awk '$3 == "counter" { print $1 }')
+	# perf holds all four debug registers of CPU 1 (system-wide breakpoints there)
+	perf stat -a -C 1 -e mem:0x1000:w,mem:0x2000:w,mem:0x3000:w,mem:0x4000:w \
+		-- sleep 60 >/dev/null 2>&1 &
+	PERF=$!
+	PIDS+=("$PERF")
+	wait_until perf_fds "$PERF"
+	run --separate-stderr "$BPFPROF" record -e cpu-clock -e "mem:$addr:w" -o out.folded \
+		-- taskset -c 0 "$WORKLOADS/multievent" 1 writes
+	echo "status $status, stdout: $output, stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[[ ${stderr_lines[0]} == "bpfprof: warning: event 'mem:"*":w' cannot be opened on CPU 1 (No space left on device): not sampled there" ]]
+	# CPU 0 counted every store of the workload kept there
+	writes=$(awk '/^writes / { print $2 }' <<<"$output")
+	at_least "$writes" 20
+	[ "$(total out.folded '^mem:[^;]*;multievent;.*;writer ')" -eq "$writes" ]
 }
