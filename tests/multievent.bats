@@ -211,3 +211,31 @@ perf_fds() {
 	at_least "$writes" 20
 	[ "$(total out.folded '^mem:[^;]*;multievent;.*;writer ')" -eq "$writes" ]
 }
+
+@test "--interval with two events as json: each file's events counters are its interval's, adding up to the summary's per event" {
+	run --separate-stderr "$BPFPROF" record -e cpu-clock -e page-faults/period=4/ \
+		--interval=0.5 -o 'iv-%n.json' -- "$WORKLOADS/multievent" 1.6 faults
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+	python3 - "$(event_kept cpu-clock)" "$(event_kept page-faults/period=4/)" <<'PY'
+import glob, json, sys
+files = sorted(glob.glob("iv-*.json"))
+assert len(files) >= 3, files
+kept, samples = [0, 0], [0, 0]
+for f in files:
+    d = json.load(open(f))
+    for i, e in enumerate(d["events"]):
+        stacks = sum(s["count"] for s in d["stacks"] if s["event"] == i)
+        assert e["samples"] == stacks and e["lost"] == 0, (f, i, e, stacks)
+        kept[i] += e["kept"]
+        samples[i] += e["samples"]
+        # the first two intervals are whole: faults counted in each
+        if f in ("iv-0.json", "iv-1.json") and i == 1:
+            assert e["kept"] > 0 and e["seen"] >= e["kept"], (f, e)
+# each file's counters are its interval's (a sample counted as the set is
+# switched has its stack in the next file), not the run's so far: they add up
+want = [int(a) for a in sys.argv[1:]]
+assert kept == want and samples == want, (kept, samples, want)
+assert all(k > 0 for k in kept), kept
+PY
+}
