@@ -90,7 +90,7 @@ record_faults() {
 	done
 	# fault_pages holds most faults (cum%: its stacks, whatever their leaf)
 	go tool pprof -top -sample_index=faults out.pb.gz 2>/dev/null | tee top
-	awk '$6 == "fault_pages" { sub(/%/, "", $5); ok = $5 >= 80 } END { exit !ok }' top
+	awk '$6 == "fault_pages" { sub(/%/, "", $5); ok = $5 + 0 >= 80 } END { exit !ok }' top
 	# report reads the first value, or the one named by --value
 	"$BPFPROF" report -o first.folded out.pb.gz
 	[ "$(total first.folded)" -eq "$(event_kept cpu-clock)" ]
@@ -127,7 +127,7 @@ record_faults() {
 	# sorted by cpu-clock's self: compute first
 	[ "$(sed -n 3p out.top | awk '{ print $NF }')" = compute ]
 	# fault_pages: no cpu-clock of its own to speak of, most of both fault columns
-	awk '$NF == "fault_pages" { sub(/%/, "", $6); sub(/%/, "", $8); ok = $6 >= 80 && $8 >= 80 }
+	awk '$NF == "fault_pages" { sub(/%/, "", $6); sub(/%/, "", $8); ok = $6 + 0 >= 80 && $8 + 0 >= 80 }
 		END { exit !ok }' out.top
 }
 
