@@ -58,7 +58,7 @@ struct stack_set_fill {
 	__u32 counts; /* counts map entries inserted */
 };
 
-/* counts map key: one per (process, thread if asked, comm, stacks). */
+/* counts map key: one per (event, process, thread if asked, comm, stacks). */
 struct sample_key {
 	__u32 tgid;
 	__u32 tid; /* 0 unless per-thread keys are on */
@@ -67,6 +67,8 @@ struct sample_key {
 	char comm[BPFPROF_COMM_LEN];
 	__u32 flags; /* SAMPLE_F_* */
 	__u32 range; /* bpfprof range --stacks: 1 + the range's id; else 0 */
+	__u32 event; /* the -e event's index: its attach cookie (0: the first, or the only) */
+	__u32 pad;
 };
 
 #define SAMPLE_F_USER_MODE (1u << 0)   /* the sample hit user mode */
@@ -271,6 +273,19 @@ enum unwind_end {
 };
 
 #define STACK_F_FP_FALLBACK (1u << 1) /* some frames came from frame pointers: no table yet */
+
+/*
+ * Per-CPU counters of each sampling event (record with several -e):
+ * event_stats[event * EVENT_STAT__MAX + enum event_stat], the event its
+ * attach cookie; the map holds EVENT_STAT__MAX entries per event (sized
+ * before load). The stats map below keeps every event's together.
+ */
+enum event_stat {
+	EVENT_STAT_SEEN, /* overflows of the event (STAT_SEEN's share) */
+	EVENT_STAT_KEPT, /* counted in the counts map (STAT_KEPT's share) */
+	EVENT_STAT_LOST, /* lost: stacks or counts map full, no scratch buffer */
+	EVENT_STAT__MAX,
+};
 
 /* Per-CPU counters, index = enum bpfprof_stat. */
 enum bpfprof_stat {

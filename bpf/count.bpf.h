@@ -20,6 +20,14 @@ struct {
 	__type(value, __u64);
 } stats SEC(".maps");
 
+/* EVENT_STAT__MAX per event, entries set before load (bpfprof.h) */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, EVENT_STAT__MAX);
+	__type(key, __u32);
+	__type(value, __u64);
+} event_stats SEC(".maps");
+
 static __always_inline void stat_add(__u32 idx, __u64 n)
 {
 	__u64 *v = bpf_map_lookup_elem(&stats, &idx);
@@ -31,6 +39,16 @@ static __always_inline void stat_add(__u32 idx, __u64 n)
 static __always_inline void stat_inc(__u32 idx)
 {
 	stat_add(idx, 1);
+}
+
+/* Count @idx (enum event_stat) of event @event; an index past the map's: nothing. */
+static __always_inline void event_stat_inc(__u32 event, __u32 idx)
+{
+	__u32 key = event * EVENT_STAT__MAX + idx;
+	__u64 *v = bpf_map_lookup_elem(&event_stats, &key);
+
+	if (v)
+		*v += 1;
 }
 
 /*

@@ -33,10 +33,13 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	/* the event's index in record's -e list (bpf_link's cookie); 0 without one */
+	__u32 event = (__u32)bpf_get_attach_cookie(ctx);
 	__u32 range = 0;
 	int ret;
 
 	stat_inc(STAT_SEEN);
+	event_stat_inc(event, EVENT_STAT_SEEN);
 	if (!targets__keep(tgid, tid))
 		return 0;
 	if (cfg_watch) {
@@ -44,7 +47,7 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 		if (!watch__sample(ctx, tgid, tid, &range))
 			return 0;
 		stat_inc(STAT_KEPT);
-		ret = stack__count(ctx, tgid, tid, range + 1);
+		ret = stack__count(ctx, tgid, tid, range + 1, 0);
 		if (ret)
 			stat_inc(ret == STAT_DROP_SCRATCH ? ret : STAT_STACKS_LOST);
 		/*
@@ -66,15 +69,19 @@ int bpfprof_sample(struct bpf_perf_event_data *ctx)
 			return 0;
 		/* --stacks: on to the stacks, marked with the first range */
 	}
-	ret = stack__count(ctx, tgid, tid, cfg_ranges ? range + 1 : 0);
+	ret = stack__count(ctx, tgid, tid, cfg_ranges ? range + 1 : 0, event);
 	if (!ret) {
-		if (!cfg_ranges)
+		if (!cfg_ranges) {
 			stat_inc(STAT_KEPT);
+			event_stat_inc(event, EVENT_STAT_KEPT);
+		}
 		return 0;
 	}
 	/* range --stacks: the sample is in the listing; only its stack is lost */
 	if (cfg_ranges && ret != STAT_DROP_SCRATCH)
 		ret = STAT_STACKS_LOST;
+	if (!cfg_ranges)
+		event_stat_inc(event, EVENT_STAT_LOST);
 	stat_inc(ret);
 	return 0;
 }

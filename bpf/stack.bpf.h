@@ -223,10 +223,10 @@ static __always_inline void comm_copy(char *dst, const char *src)
  * Count the sample of @tgid/@tid under its key, with its stacks (each
  * stored once): 0, or the STAT_* that says why it was lost (no scratch
  * buffer, the stacks map full, the counts map full). @range is the key's
- * range mark (0 for record).
+ * range mark (0 for record), @event the event's index (0 for range and watch).
  */
 static __always_inline int stack__count(struct bpf_perf_event_data *ctx, __u32 tgid, __u32 tid,
-					__u32 range)
+					__u32 range, __u32 event)
 {
 	struct task_struct *task;
 	struct sample_key *key;
@@ -243,6 +243,7 @@ static __always_inline int stack__count(struct bpf_perf_event_data *ctx, __u32 t
 	key->tgid = tgid;
 	key->tid = cfg_per_thread ? tid : 0;
 	key->range = range;
+	key->event = event;
 
 	/* BTF pointers: plain loads, no probe-read helper calls */
 	task = bpf_get_current_task_btf();

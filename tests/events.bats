@@ -51,11 +51,16 @@ event_error() {
 		-e msr/evnt=1/ -d 1
 }
 
-@test "-e: a comma list parses, and its second event is refused by name for now" {
-	event_error 64 "several events in one run are not supported yet: 'task-clock' is a second event" \
-		-e cpu-clock,task-clock -d 1
-	event_error 64 "several events in one run are not supported yet: 'cs'" \
-		-e cpu-clock/period=100000/ -e cs -d 1
+@test "-e: a comma list parses into several events, each sampled (tests/multievent.bats)" {
+	run --separate-stderr "$BPFPROF" record -e cpu-clock,task-clock -e cs -o "$OUT" \
+		-- "$WORKLOADS/spinner" 0.5
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+	for ev in cpu-clock task-clock cs; do
+		[[ $stderr == *"bpfprof: $ev: "*" samples kept"* ]]
+	done
+	at_least "$(total "$OUT" '^cpu-clock;spinner;')" 10
+	at_least "$(total "$OUT" '^task-clock;spinner;')" 10
 }
 
 @test "-e: an event that does not open says why: no PMU, or a PMU that cannot sample it" {

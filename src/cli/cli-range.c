@@ -125,6 +125,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!ro->nr_ranges)
 			cli__usage_error(state, "no RANGE given: expected at least one, e.g. "
 						"kernel:vfs_read or libc.so.6:memset");
+		if (p->base.events.nr > 1)
+			cli__usage_error(state, "range samples one event: '%s' is a second "
+					 "-e event (record samples several)",
+					 p->base.events.events[1].name);
 		cli__finish(state, &p->base);
 		ro->session.kallsyms = ro->stacks && ro->session.sampling.stacks != STACKS_USER_ONLY;
 		cli_output__finish(state, &ro->session, OUTPUT_LISTING, &ro->out.format,

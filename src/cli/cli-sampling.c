@@ -23,7 +23,7 @@
 /* Where the kernel describes its PMUs. */
 #define PMU_ROOT "/sys/bus/event_source/devices"
 
-/* -e LIST: every event parsed now; cli_sampling__finish takes the one sampled. */
+/* -e LIST: every event parsed now, in order; cli_sampling__finish takes them all. */
 static void parse_event(const struct argp_state *state, struct cli_parser *p,
 			const char *arg)
 {
@@ -93,7 +93,9 @@ static const struct argp_option sampling_options[] = {
 	{ "period", 'c', "N", 0, "Sample once every N events instead of at a frequency",
 	  CLI_GROUP_SAMPLING },
 	{ "event", 'e', "EVENT", 0,
-	  "Event to sample (default cpu-clock), as perf spells it: a name, "
+	  "Event to sample (default cpu-clock); repeatable, or a comma list: several "
+	  "events are sampled in one run, each shown apart (-F and -c apply to each). "
+	  "As perf spells it: a name, "
 	  "L1-dcache-load-misses, rHEX, PMU/TERM=VAL,.../, mem:ADDR[/LEN][:rwx], with "
 	  "/period=N,freq=HZ,name=NAME/ terms and :u :k :p modifiers (libpfm4's PMU::EVENT "
 	  "when built with it; bpfprof list shows them all)",
@@ -133,56 +135,15 @@ void cli_sampling__defaults(struct cli_parser *p, struct sampling_opts *so)
 		procfs__read_ull("/proc/sys/kernel/perf_event_max_stack", FALLBACK_MAX_STACK);
 	if (p->max_stack > UINT_MAX)
 		p->max_stack = FALLBACK_MAX_STACK;
-	so->event = "cpu-clock";
 	so->freq = SAMPLING_DEFAULT_FREQ;
 	so->max_depth = (unsigned int)p->max_stack;
 	so->max_stacks = SAMPLING_DEFAULT_MAX_STACKS;
 	so->stacks = STACKS_BOTH;
 }
 
-/*
- * The attr of the one event sampled: its own period= or freq= first, then
- * -F/-c, then a breakpoint's period of 1, then the default frequency.
- */
-static void fill_attr(const struct argp_state *state, struct cli_parser *p)
+/* The period or frequency of @attr: -F or -c (or the default frequency). */
+static void set_rate(struct perf_event_attr *attr, const struct sampling_opts *so)
 {
-	struct sampling_opts *so = &p->opts->sampling;
-	struct perf_event_attr *attr = &so->attr;
-	const struct evspec_event *ev;
-
-	memset(attr, 0, sizeof(*attr));
-	if (!p->events.nr) {
-		attr->type = PERF_TYPE_SOFTWARE;
-		attr->config = PERF_COUNT_SW_CPU_CLOCK;
-	} else {
-		ev = &p->events.events[0];
-		if (p->events.nr > 1)
-			cli__usage_error(state, "several events in one run are not supported "
-					 "yet: '%s' is a second event", p->events.events[1].name);
-		if (ev->nr_attrs > 1)
-			cli__usage_error(state, "event '%s' is %zu events on this hybrid "
-					 "machine (one per core PMU); several events in one run "
-					 "are not supported yet: name one PMU, e.g. cpu_core/...",
-					 ev->name, ev->nr_attrs);
-		*attr = ev->attrs[0];
-		so->event_buf = strdup(ev->name);
-		if (!so->event_buf)
-			cli__usage_error(state, "out of memory");
-		so->event = so->event_buf;
-		if (ev->period_set || (!p->freq_given && !p->period_given &&
-				       attr->sample_period)) {
-			so->use_period = !attr->freq;
-			if (attr->freq)
-				so->freq = attr->sample_freq;
-			else
-				so->period = attr->sample_period;
-			if (attr->freq && so->freq > p->max_rate)
-				cli__usage_error(state, "event '%s': freq=%llu is above "
-						 "kernel.perf_event_max_sample_rate (%llu)",
-						 ev->name, so->freq, p->max_rate);
-		}
-	}
-	attr->size = sizeof(*attr);
 	if (so->use_period) {
 		attr->freq = 0;
 		attr->sample_period = so->period;
@@ -190,7 +151,75 @@ static void fill_attr(const struct argp_state *state, struct cli_parser *p)
 		attr->freq = 1;
 		attr->sample_freq = so->freq;
 	}
-	attr->disabled = 0;
+}
+
+/*
+ * Event @ev's attrs as sampled: its own period= or freq= first (or a
+ * breakpoint's period of 1 without -F/-c), else -F/-c, else 99 Hz. With one
+ * event, its own rate becomes the run's (the summary's "requested").
+ */
+static void fill_event(const struct argp_state *state, struct cli_parser *p,
+		       const struct evspec_event *ev, struct sampling_event *se)
+{
+	struct sampling_opts *so = &p->opts->sampling;
+	bool own;
+
+	se->name = strdup(ev->name);
+	se->attrs = calloc(ev->nr_attrs, sizeof(*se->attrs));
+	if (!se->name || !se->attrs)
+		cli__usage_error(state, "out of memory");
+	se->nr_attrs = ev->nr_attrs;
+	for (size_t i = 0; i < ev->nr_attrs; i++) {
+		struct perf_event_attr *attr = &se->attrs[i];
+
+		*attr = ev->attrs[i];
+		own = ev->period_set ||
+		      (!p->freq_given && !p->period_given && attr->sample_period);
+		if (own && attr->freq && attr->sample_freq > p->max_rate)
+			cli__usage_error(state, "event '%s': freq=%llu is above "
+					 "kernel.perf_event_max_sample_rate (%llu)",
+					 ev->name, (unsigned long long)attr->sample_freq,
+					 p->max_rate);
+		if (own && p->events.nr == 1) {
+			so->use_period = !attr->freq;
+			if (attr->freq)
+				so->freq = attr->sample_freq;
+			else
+				so->period = attr->sample_period;
+		}
+		if (!own)
+			set_rate(attr, so);
+		attr->size = sizeof(*attr);
+		attr->disabled = 0;
+	}
+}
+
+/* Every -e event (cpu-clock without one), each name once. */
+static void fill_events(const struct argp_state *state, struct cli_parser *p)
+{
+	struct sampling_opts *so = &p->opts->sampling;
+	struct evspec_event clock = { .name = "cpu-clock", .nr_attrs = 1 };
+	struct perf_event_attr clock_attr = { .type = PERF_TYPE_SOFTWARE,
+					      .config = PERF_COUNT_SW_CPU_CLOCK };
+	size_t nr = p->events.nr ? p->events.nr : 1;
+
+	clock.attrs = &clock_attr;
+	for (size_t i = 0; i < p->events.nr; i++) {
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(p->events.events[i].name, p->events.events[j].name))
+				cli__usage_error(state, "event '%s' is given twice: "
+						 "expected each event once, or a name= term "
+						 "telling the copies apart (e.g. "
+						 "cpu-clock/name=clock2/)",
+						 p->events.events[i].name);
+	}
+	so->events = calloc(nr, sizeof(*so->events));
+	if (!so->events)
+		cli__usage_error(state, "out of memory");
+	so->nr_events = nr;
+	for (size_t i = 0; i < nr; i++)
+		fill_event(state, p, p->events.nr ? &p->events.events[i] : &clock,
+			   &so->events[i]);
 }
 
 void cli_sampling__finish(const struct argp_state *state, struct cli_parser *p)
@@ -202,7 +231,7 @@ void cli_sampling__finish(const struct argp_state *state, struct cli_parser *p)
 				 "-F/--freq %llu and -c/--period %llu cannot be used together",
 				 so->freq, so->period);
 	so->use_period = p->period_given;
-	fill_attr(state, p);
+	fill_events(state, p);
 	evspec__free(&p->events);
 	pmudb__free(p->pmus);
 	free(p->pmus);
@@ -211,6 +240,11 @@ void cli_sampling__finish(const struct argp_state *state, struct cli_parser *p)
 
 void cli_sampling__free(struct sampling_opts *so)
 {
-	free(so->event_buf);
-	so->event_buf = NULL;
+	for (size_t i = 0; i < so->nr_events; i++) {
+		free(so->events[i].name);
+		free(so->events[i].attrs);
+	}
+	free(so->events);
+	so->events = NULL;
+	so->nr_events = 0;
 }

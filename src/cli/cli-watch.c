@@ -168,9 +168,11 @@ static void check_trap(const struct argp_state *state, const struct watch_parser
 /* Sampling options that mean nothing here: every access is one sample. */
 static void check_sampling(const struct argp_state *state, const struct watch_parser *p)
 {
-	const struct sampling_opts *so = &p->wo->session.sampling;
+	const struct evspec_list *ev = &p->base.events;
 
-	if (p->base.freq_given || p->base.period_given || strcmp(so->event, "cpu-clock"))
+	/* (-e cpu-clock, the default, says nothing) */
+	if (p->base.freq_given || p->base.period_given || ev->nr > 1 ||
+	    (ev->nr && strcmp(ev->events[0].name, "cpu-clock")))
 		cli__usage_error(state, "-e, -F and -c have no use in watch: every access to a "
 				 "location is one sample (a breakpoint's period is 1)");
 }

@@ -182,6 +182,8 @@ static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 						      2 * cfg->max_stacks);
 		err = err ?: bpf_map__set_max_entries(loader__counts(l, set), cfg->max_stacks);
 	}
+	err = err ?: bpf_map__set_max_entries(skel->maps.event_stats,
+					      at_least_one(cfg->events) * EVENT_STAT__MAX);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
 	err = err ?: loader__size_unwind_maps(l, cfg);
@@ -285,18 +287,22 @@ int loader__set_cgroup(struct loader *l, int cgroup_fd)
 				    sizeof(fd), BPF_ANY);
 }
 
-int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max)
+/* Entries @first .. @first + @n of per-CPU array @map: sums and per-CPU maxima. */
+static int loader__read_percpu(struct loader *l, struct bpf_map *map, __u32 first, __u32 n,
+			       uint64_t *sum, uint64_t *max)
 {
 	__u64 *vals = calloc(l->ncpus, sizeof(*vals));
 	int err = 0;
 
 	if (!vals)
 		return -ENOMEM;
-	for (__u32 i = 0; i < STAT__MAX && !err; i++) {
+	for (__u32 i = 0; i < n && !err; i++) {
+		__u32 key = first + i;
+
 		sum[i] = 0;
 		if (max)
 			max[i] = 0;
-		err = bpf_map__lookup_elem(l->skel->maps.stats, &i, sizeof(i), vals,
+		err = bpf_map__lookup_elem(map, &key, sizeof(key), vals,
 					   l->ncpus * sizeof(*vals), 0);
 		for (int c = 0; c < l->ncpus && !err; c++) {
 			sum[i] += vals[c];
@@ -306,6 +312,21 @@ int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max)
 	}
 	free(vals);
 	return err;
+}
+
+int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max)
+{
+	return loader__read_percpu(l, l->skel->maps.stats, 0, STAT__MAX, sum, max);
+}
+
+int loader__read_event_stats(struct loader *l, unsigned int event, uint64_t *sum,
+			     uint64_t *max)
+{
+	struct bpf_map *map = l->skel->maps.event_stats;
+
+	if ((uint64_t)(event + 1) * EVENT_STAT__MAX > bpf_map__max_entries(map))
+		return -ENOENT;
+	return loader__read_percpu(l, map, event * EVENT_STAT__MAX, EVENT_STAT__MAX, sum, max);
 }
 
 typedef int (*loader_entry_fn)(const void *key, const void *val, void *ctx);

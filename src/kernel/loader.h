@@ -23,6 +23,7 @@ struct loader_cfg {
 	bool filter_tgid, filter_tid, filter_cgroup;
 	bool idle, per_thread;
 	bool empty_handler;       /* bench: attach a handler that returns at once */
+	unsigned int events;      /* sampling events (-e): event_stats blocks; 0 counts as 1 */
 	/* bpfprof range; with ranges false the range maps keep one entry */
 	bool ranges;
 	unsigned int range_slots;  /* ranges per page entry at most */
@@ -71,6 +72,14 @@ int loader__set_cgroup(struct loader *l, int cgroup_fd);
  * gets each counter's largest per-CPU value. 0 or -errno.
  */
 int loader__read_stats(struct loader *l, uint64_t *sum, uint64_t *max);
+
+/*
+ * Event @event's counters (enum event_stat): summed over the CPUs into
+ * @sum[EVENT_STAT__MAX], the largest per-CPU value of each into @max (or
+ * NULL). 0 or -errno (-ENOENT past the events the program was sized for).
+ */
+int loader__read_event_stats(struct loader *l, unsigned int event, uint64_t *sum,
+			     uint64_t *max);
 
 /* @key: a struct sample_key (counts), range_addr_key (range_counts), range_hit_key. */
 typedef int (*loader_count_fn)(const void *key, __u64 count, void *ctx);

@@ -49,7 +49,8 @@ int frame_text__build(struct frame_text *t, const struct profile *p, const struc
 
 	t->frame = malloc((p->nr_frames + 1) * sizeof(*t->frame));
 	t->proc = malloc((p->nr_procs + 1) * sizeof(*t->proc));
-	if (!f || !t->frame || !t->proc) {
+	t->event = malloc((p->nr_events + 1) * sizeof(*t->event));
+	if (!f || !t->frame || !t->proc || !t->event) {
 		if (f)
 			fclose(f);
 		return -ENOMEM;
@@ -66,6 +67,11 @@ int frame_text__build(struct frame_text *t, const struct profile *p, const struc
 			frame_text__put_process(f, &p->procs[i], o, put_name);
 	}
 	t->proc[p->nr_procs] = ftello(f);
+	for (size_t i = 0; i < p->nr_events; i++) {
+		t->event[i] = ftello(f);
+		put_name(f, p->events[i].name);
+	}
+	t->event[p->nr_events] = ftello(f);
 	if (ferror(f))
 		err = -ENOMEM;
 	if (fclose(f))
@@ -78,6 +84,7 @@ void frame_text__free(struct frame_text *t)
 	free(t->buf);
 	free(t->frame);
 	free(t->proc);
+	free(t->event);
 }
 
 void frame_text__put_escaped(FILE *f, const char *name)

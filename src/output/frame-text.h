@@ -5,7 +5,8 @@
  * ("name file.c:42" with --lines, the file's base name), "_[k]", "_[i]"
  * or "_[j]" after kernel, inlined and JIT frames; a process's "comm",
  * "comm-PID" (--per-pid) or "comm-PID/TID" (--per-thread); none in a
- * profile with no_procs (read back from folded stacks). The writer
+ * profile with no_procs (read back from folded stacks); an event's name
+ * (a profile of several events). The writer
  * says how a name from outside is written (escaped by escape.c, and what
  * its format cannot hold replaced) and what goes before each frame. The
  * texts ranked, for the writers that merge frames that read alike (svg's
@@ -26,10 +27,11 @@ struct frame_text {
 	size_t len;
 	size_t *frame; /* frame i: buf[frame[i], frame[i + 1]) */
 	size_t *proc;  /* process i: buf[proc[i], proc[i + 1]) */
+	size_t *event; /* event i (profile.events): buf[event[i], event[i + 1]) */
 };
 
 /*
- * The texts of @p's frames and processes into @t, names written by
+ * The texts of @p's frames, processes and events into @t, names written by
  * @put_name, @sep before each frame ("" or the folded file's ";").
  * 0 or -ENOMEM; free @t either way.
  */

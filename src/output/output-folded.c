@@ -9,7 +9,8 @@
  * from outside: control bytes and invalid UTF-8 are written "\xHH" and a
  * backslash "\\" (escape.c); the format has no escape for ';', so a ';'
  * in a name becomes ':'. A profile read back without processes (no_procs)
- * starts each line with its first frame. A differential profile (diff)
+ * starts each line with its first frame. A profile of several events
+ * starts each line with the event's name (cpu-clock;comm;main;...). A differential profile (diff)
  * writes each line's base count before its count: "stack BASE NEW".
  */
 #include <errno.h>
@@ -45,12 +46,18 @@ struct fold_text {
 	const struct profile *p;
 };
 
-/* A place in a stack's line: piece 0 is the process, piece 1 + i frame i. */
+/*
+ * A place in a stack's line: piece 0 is the process, piece 1 + i frame i;
+ * with several events the event's name and a ';' come first (next: where
+ * the line goes on after each).
+ */
 struct fold_cursor {
 	const struct fold_text *t;
 	const struct profile_stack *st;
 	uint32_t piece;
 	const char *at, *end;
+	const char *next[2][2]; /* pieces still to come before the process's end, the last first */
+	int nr_next;
 };
 
 static void fold_cursor__init(struct fold_cursor *c, const struct fold_text *t, uint32_t stack)
@@ -65,8 +72,24 @@ static void fold_cursor__init(struct fold_cursor *c, const struct fold_text *t, 
 		uint32_t id = t->p->ids[c->st->at];
 
 		c->piece = 1;
-		c->at = t->tx.buf + t->tx.frame[id] + 1;
+		c->at = t->tx.buf + t->tx.frame[id] + (t->p->nr_events > 1 ? 0 : 1);
 		c->end = t->tx.buf + t->tx.frame[id + 1];
+	}
+	c->nr_next = 0;
+	if (t->p->nr_events > 1) {
+		static const char sep[] = ";";
+
+		/* taken from the end: the ';' before a process, then what began the line */
+		c->next[0][0] = c->at;
+		c->next[0][1] = c->end;
+		c->nr_next = 1;
+		if (!t->p->no_procs) {
+			c->next[1][0] = sep;
+			c->next[1][1] = sep + 1;
+			c->nr_next = 2;
+		}
+		c->at = t->tx.buf + t->tx.event[c->st->event];
+		c->end = t->tx.buf + t->tx.event[c->st->event + 1];
 	}
 }
 
@@ -76,6 +99,12 @@ static size_t fold_cursor__left(struct fold_cursor *c)
 	while (c->at == c->end) {
 		uint32_t id;
 
+		if (c->nr_next) {
+			c->nr_next--;
+			c->at = c->next[c->nr_next][0];
+			c->end = c->next[c->nr_next][1];
+			continue;
+		}
 		if (c->piece == c->st->nr)
 			return 0;
 		id = c->t->p->ids[c->st->at + c->piece++];

@@ -3,7 +3,9 @@
  * pprof's profile.proto, gzipped, as `go tool pprof` and the pprof web UI
  * read it. Sample types "samples/count" and, for a clock event
  * (cpu-clock, task-clock), "cpu/nanoseconds" (count × period), with
- * period_type, period and duration_nanos. Each stack is a sample, leaf
+ * period_type, period and duration_nanos; a profile of several events
+ * has "EVENT/count" for each instead, and a stack's samples of every
+ * event are one sample with a value per event. Each stack is a sample, leaf
  * first, labelled comm (string), pid (--per-pid, --per-thread) and tid
  * (--per-thread). Frame kinds are data here, not name suffixes: each
  * binary is a mapping (path, build-id, has_* as its frames are), the
@@ -299,9 +301,9 @@ static void pprof__label(struct pprof *w, int64_t key, int64_t s, uint64_t num)
 	protobuf__message(&w->msg, SAMPLE_LABEL, &w->sub);
 }
 
-/* Stack @st as a sample: its locations leaf first, its values and labels. */
+/* Stack @st as a sample: its locations leaf first, its @nr @values and labels. */
 static int pprof__sample(struct pprof *w, const struct profile_stack *st,
-			 const struct output_opts *o)
+			 const uint64_t *values, size_t nr, const struct output_opts *o)
 {
 	const struct profile *p = w->p;
 	const struct profile_proc *pr = profile__proc(p, st);
@@ -328,9 +330,7 @@ static int pprof__sample(struct pprof *w, const struct profile_stack *st,
 	if (err)
 		return err;
 	protobuf__packed(&w->msg, SAMPLE_LOCATION_ID, w->loc_ids, n);
-	w->loc_ids[0] = st->count;
-	w->loc_ids[1] = st->count * o->period_ns;
-	protobuf__packed(&w->msg, SAMPLE_VALUE, w->loc_ids, o->period_ns ? 2 : 1);
+	protobuf__packed(&w->msg, SAMPLE_VALUE, values, nr);
 	if (comm)
 		pprof__label(w, w->s_comm, comm, 0);
 	if (o->per_pid || o->per_thread)
@@ -338,6 +338,64 @@ static int pprof__sample(struct pprof *w, const struct profile_stack *st,
 	if (o->per_thread)
 		pprof__label(w, w->s_tid, 0, pr->tid);
 	return pprof__emit(w, PROFILE_SAMPLE);
+}
+
+/* What every profile has after its sample types: duration, label keys, mappings, functions. */
+static int pprof__tables(struct pprof *w)
+{
+	protobuf__uint(&w->out, PROFILE_DURATION_NANOS, (uint64_t)(w->p->duration * 1e9));
+	return pprof__str(w, "comm", &w->s_comm) ?: pprof__str(w, "pid", &w->s_pid) ?:
+	       pprof__str(w, "tid", &w->s_tid) ?: pprof__mappings(w) ?: pprof__functions(w);
+}
+
+/* Stacks @a and @b alike but for their events? */
+static bool pprof__same_stack(const struct profile *p, const struct profile_stack *a,
+			      const struct profile_stack *b)
+{
+	return a->proc == b->proc && a->nr == b->nr &&
+	       !memcmp(&p->ids[a->at], &p->ids[b->at], a->nr * sizeof(*p->ids));
+}
+
+/*
+ * A profile of several events: sample type "EVENT/count" for each, and a
+ * sample for each stack, its events' stacks merged: one value per event.
+ */
+static int pprof__write_events(struct pprof *w, const struct output_opts *o)
+{
+	const struct profile *p = w->p;
+	size_t ne = p->nr_events, nr = 0;
+	uint32_t *first = malloc((p->nr ? p->nr : 1) * sizeof(*first)); /* each sample's stack */
+	uint64_t *values = calloc((p->nr ? p->nr : 1) * ne, sizeof(*values));
+	struct u64map by_stack = { 0 }; /* hash of a stack without its event -> 1 + sample */
+	int err = first && values ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < ne && !err; i++)
+		err = pprof__value_type(w, PROFILE_SAMPLE_TYPE, p->events[i].name, "count");
+	err = err ?: pprof__tables(w);
+	for (size_t i = 0; i < p->nr && !err; i++) {
+		const struct profile_stack *st = &p->stacks[i];
+		uint64_t h = hash__mix(HASH_BASIS, (uint64_t)st->proc << 32 | st->nr);
+		uintptr_t found;
+
+		for (uint32_t j = 0; j < st->nr; j++)
+			h = hash__mix(h, p->ids[st->at + j]);
+		found = (uintptr_t)u64map__get(&by_stack, h);
+		if (!found || !pprof__same_stack(p, &p->stacks[first[found - 1]], st)) {
+			first[nr++] = i;
+			/* a hash two stacks share keeps the first: the second is a sample of its own */
+			if (!found && u64map__set(&by_stack, h, (void *)(uintptr_t)nr))
+				err = -ENOMEM;
+			found = nr;
+		}
+		if (st->event < ne)
+			values[(found - 1) * ne + st->event] += st->count;
+	}
+	for (size_t i = 0; i < nr && !err; i++)
+		err = pprof__sample(w, &p->stacks[first[i]], &values[i * ne], ne, o);
+	u64map__free(&by_stack);
+	free(first);
+	free(values);
+	return err ?: pprof__flush(w, true);
 }
 
 static int pprof__write(struct pprof *w, const struct output_opts *o)
@@ -350,18 +408,21 @@ static int pprof__write(struct pprof *w, const struct output_opts *o)
 		return -ENOMEM;
 	w->strs[w->nr_strs++] = "";
 	err = protobuf__string(&w->out, PROFILE_STRING_TABLE, "");
+	if (!err && p->nr_events > 1)
+		return pprof__write_events(w, o);
 	err = err ?: pprof__value_type(w, PROFILE_SAMPLE_TYPE, "samples", "count");
 	if (!err && o->period_ns) {
 		err = pprof__value_type(w, PROFILE_SAMPLE_TYPE, "cpu", "nanoseconds") ?:
 		      pprof__value_type(w, PROFILE_PERIOD_TYPE, "cpu", "nanoseconds");
 		protobuf__uint(&w->out, PROFILE_PERIOD, o->period_ns);
 	}
-	protobuf__uint(&w->out, PROFILE_DURATION_NANOS, (uint64_t)(p->duration * 1e9));
-	err = err ?: pprof__str(w, "comm", &w->s_comm) ?: pprof__str(w, "pid", &w->s_pid) ?:
-		     pprof__str(w, "tid", &w->s_tid);
-	err = err ?: pprof__mappings(w) ?: pprof__functions(w);
-	for (size_t i = 0; i < p->nr && !err; i++)
-		err = pprof__sample(w, &p->stacks[i], o);
+	err = err ?: pprof__tables(w);
+	for (size_t i = 0; i < p->nr && !err; i++) {
+		const struct profile_stack *st = &p->stacks[i];
+		const uint64_t values[2] = { st->count, st->count * o->period_ns };
+
+		err = pprof__sample(w, st, values, o->period_ns ? 2 : 1, o);
+	}
 	return err ?: pprof__flush(w, true);
 }
 

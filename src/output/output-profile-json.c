@@ -3,7 +3,8 @@
  * The profile as one JSON document (-f json), for scripts: the run, its
  * totals and every counter of lost samples by name, then tables of the
  * distinct processes, binaries and frames, then the stacks, each a count,
- * the index of its process and the indexes of its frames, root first. A
+ * the index of its process and the indexes of its frames, root first (and
+ * with several -e events, a table of the events and each stack's). A
  * frame (name, kind, source file and line, binary) is written once however
  * many stacks hold it, so 65,536 stacks of 20 frames are a few megabytes.
  * Names, files and paths are written as they are, JSON-escaped (json.c:
@@ -77,6 +78,28 @@ static void profile_json__counters(struct json_writer *w, const struct profile *
 	json__end_object(w);
 }
 
+/* Several events: each one's name, samples and counters; the stacks say whose they are. */
+static void profile_json__events(struct json_writer *w, const struct profile *p)
+{
+	if (p->nr_events < 2)
+		return;
+	json__key(w, "events");
+	json__begin_array(w);
+	for (size_t i = 0; i < p->nr_events; i++) {
+		const struct profile_event *e = &p->events[i];
+
+		json__begin_object(w);
+		json__field_string(w, "name", e->name);
+		json__field_u64_if(w, "period_ns", e->period_ns, e->period_ns);
+		json__field_u64(w, "samples", profile__event_samples(p, i));
+		json__field_u64(w, "seen", e->stats[EVENT_STAT_SEEN]);
+		json__field_u64(w, "kept", e->stats[EVENT_STAT_KEPT]);
+		json__field_u64(w, "lost", e->stats[EVENT_STAT_LOST]);
+		json__end_object(w);
+	}
+	json__end_array(w);
+}
+
 static void profile_json__processes(struct json_writer *w, const struct profile *p,
 				    const struct output_opts *o)
 {
@@ -139,6 +162,8 @@ static void profile_json__stacks(struct json_writer *w, const struct profile *p)
 
 		json__begin_object(w);
 		json__field_u64(w, "count", st->count);
+		if (p->nr_events > 1)
+			json__field_u64(w, "event", st->event);
 		json__field_u64(w, "process", st->proc);
 		json__key(w, "frames");
 		json__begin_array(w);
@@ -162,6 +187,7 @@ static int profile_json__write(FILE *f, const struct profile *p, const struct ou
 	profile_json__run(&w, p, o);
 	json__field_u64(&w, "samples", profile__samples(p));
 	profile_json__counters(&w, p);
+	profile_json__events(&w, p);
 	profile_json__processes(&w, p, o);
 	profile_json__binaries(&w, p);
 	profile_json__frames(&w, p);

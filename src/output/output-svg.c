@@ -23,7 +23,8 @@
  * salmon to orange-red, inlined calls cyan, JIT code green, marks
  * ("[truncated]", "[fp]"...) and the root grey.
  *
- * A profile read back without processes (no_procs) has no process frame.
+ * A profile read back without processes (no_procs) has no process frame;
+ * one of several events has the event under the root, as folded lines start.
  * A differential profile (bpfprof diff: a base count per stack) is drawn
  * sized by its own (new) counts and coloured by each frame's change of
  * share: its share of the new samples less its share of the base's, red
@@ -69,7 +70,8 @@ struct svg {
 	uint64_t total;
 	uint64_t total_base;           /* a differential profile's base samples */
 	double max_delta;              /* the largest change of share drawn (diff) */
-	uint32_t proc_piece;           /* 1: a stack's first piece is its process; 0: none */
+	uint32_t ev_piece;             /* 1: a stack's first piece is its event (several); 0: none */
+	uint32_t proc_piece;           /* 1: a stack's next piece is its process; 0: none */
 	size_t paths;                  /* distinct stacks, as the folded file's lines */
 	double width, minwidth, scale; /* scale: pixels a sample */
 	uint32_t max_depth;            /* of the frames written */
@@ -79,10 +81,14 @@ struct svg {
 
 /*
  * Piece @i of stack @st: 0 its process, 1 + j its frame j (canonical ids);
- * without processes (no_procs) piece j is frame j.
+ * without processes (no_procs) piece j is frame j; a profile of several
+ * events has the event's index before them all.
  */
 static uint32_t svg__piece(const struct svg *g, const struct profile_stack *st, uint32_t i)
 {
+	if (i < g->ev_piece)
+		return st->event;
+	i -= g->ev_piece;
 	if (i < g->proc_piece)
 		return g->procs.id[st->proc];
 	return g->frames.id[g->p->ids[st->at + i - g->proc_piece]];
@@ -90,7 +96,7 @@ static uint32_t svg__piece(const struct svg *g, const struct profile_stack *st, 
 
 static uint32_t svg__pieces(const struct svg *g, const struct profile_stack *st)
 {
-	return st->nr + g->proc_piece;
+	return st->nr + g->ev_piece + g->proc_piece;
 }
 
 static int svg__stack_cmp(const void *a, const void *b, void *ctx)
@@ -332,13 +338,20 @@ static void svg__put_diff_colour(FILE *f, const struct svg *g, double delta)
 static void svg__node_text(const struct svg *g, const struct svg_node *nd, const char **s,
 			   size_t *n, uint32_t *kind)
 {
-	const struct frame_rank *t = nd->depth <= g->proc_piece ? &g->procs : &g->frames;
+	const struct frame_rank *t =
+		nd->depth <= g->ev_piece + g->proc_piece ? &g->procs : &g->frames;
 	uint32_t i;
 
 	if (!nd->depth) {
 		*s = "all";
 		*n = 3;
 		*kind = FRAME_USER;
+		return;
+	}
+	if (nd->depth <= g->ev_piece) {
+		*s = g->text.buf + g->text.event[nd->text];
+		*n = g->text.event[nd->text + 1] - g->text.event[nd->text];
+		*kind = FRAME_MARK;
 		return;
 	}
 	i = t->rep[nd->text];
@@ -581,7 +594,8 @@ static int svg__write_doc(FILE *f, struct svg *g)
 static int svg__write(FILE *f, const struct profile *p, const struct output_opts *o,
 		      size_t *rows)
 {
-	struct svg g = { .p = p, .o = o, .proc_piece = !p->no_procs };
+	struct svg g = { .p = p, .o = o, .ev_piece = p->nr_events > 1,
+			 .proc_piece = !p->no_procs };
 	int err;
 
 	g.width = o->svg.width ? o->svg.width : SVG_WIDTH;

@@ -11,15 +11,29 @@
  * JIT frames; control bytes and invalid UTF-8 as "\xHH", escape.c; with
  * --lines "name file.c:42", a row per line), so frames that read alike
  * are one row. Marks ("[truncated]", "[no stack]"...) are rows as they
- * are frames of the folded file; processes are not rows.
+ * are frames of the folded file; processes are not rows. A profile of
+ * several events: the header gives each event's samples, self and total
+ * are the first event's (the order), then a self column for each other
+ * event, headed by its name, its percentage of that event's samples.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <string.h>
 
 #include "output.h"
 #include "toptable.h"
 
-static void top__put_row(FILE *f, const struct top_table *t, size_t i, int width)
+/* The width of event @e's self column: its name or its samples, whichever is wider. */
+static int top__event_width(const struct top_table *t, const struct profile *p, size_t e)
+{
+	int width = snprintf(NULL, 0, "%" PRIu64, t->event_samples[e]);
+	int name = (int)strlen(p->events[e].name);
+
+	return name > width ? name : width;
+}
+
+static void top__put_row(FILE *f, const struct top_table *t, const struct profile *p,
+			 size_t i, int width)
 {
 	const struct top_table_row *row = &t->rows[i];
 	size_t len;
@@ -28,6 +42,13 @@ static void top__put_row(FILE *f, const struct top_table *t, size_t i, int width
 	fprintf(f, "  %*" PRIu64 " %6.2f%%  %*" PRIu64 " %6.2f%%  ", width, row->self,
 		top_table__percent(row->self, t->samples), width, row->total,
 		top_table__percent(row->total, t->samples));
+	/* several events: each other event's self samples */
+	for (size_t e = 1; e < t->nr_events; e++) {
+		uint64_t self = top_table__event_self(t, i, e);
+
+		fprintf(f, "%*" PRIu64 " %6.2f%%  ", top__event_width(t, p, e), self,
+			top_table__percent(self, t->event_samples[e]));
+	}
 	fwrite(name, 1, len, f);
 	fputc('\n', f);
 }
@@ -42,18 +63,36 @@ static void top__put(FILE *f, const struct top_table *t, const struct profile *p
 		shown = o->limit;
 	if (width < 5)
 		width = 5; /* "total" */
-	fprintf(f, "# %" PRIu64 " samples, %" PRIu64 " lost, %.2f s", t->samples,
-		profile__lost(p), p->duration);
+	if (t->nr_events) {
+		/* several events: each one's samples; self and total are the first's */
+		fputs("#", f);
+		for (size_t e = 0; e < t->nr_events; e++) {
+			fprintf(f, "%s %" PRIu64 " ", e ? "," : "", t->event_samples[e]);
+			frame_text__put_escaped(f, p->events[e].name);
+			fputs(" samples", f);
+		}
+		fprintf(f, ", %" PRIu64 " lost, %.2f s", profile__lost(p), p->duration);
+	} else {
+		fprintf(f, "# %" PRIu64 " samples, %" PRIu64 " lost, %.2f s", t->samples,
+			profile__lost(p), p->duration);
+	}
 	/* a saved profile read back (report) does not say how many */
 	if (p->ncpus)
 		fprintf(f, ", %u CPU%s", p->ncpus, p->ncpus == 1 ? "" : "s");
 	fprintf(f, "; %zu function%s", n, n == 1 ? "" : "s");
 	if (shown < n)
 		fprintf(f, ", the first %zu shown (--limit)", shown);
-	fprintf(f, "\n# %*s %7s  %*s %7s  %s\n", width, "self", "self%", width, "total", "total%",
-		"function");
+	fprintf(f, "\n# %*s %7s  %*s %7s  ", width, "self", "self%", width, "total", "total%");
+	for (size_t e = 1; e < t->nr_events; e++) {
+		int w = top__event_width(t, p, e), len = (int)strlen(p->events[e].name);
+
+		fprintf(f, "%*s", w - len, "");
+		frame_text__put_escaped(f, p->events[e].name);
+		fprintf(f, " %7s  ", "self%");
+	}
+	fputs("function\n", f);
 	for (size_t i = 0; i < shown; i++)
-		top__put_row(f, t, i, width);
+		top__put_row(f, t, p, i, width);
 }
 
 static int top__write(FILE *f, const struct profile *p, const struct output_opts *o,

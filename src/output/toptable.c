@@ -21,11 +21,17 @@ static int top_table__cmp(const void *a, const void *b)
 static int top_table__count(struct top_table *t, const struct profile *p)
 {
 	uint32_t n = t->rank.nr_ranks;
+	size_t ne = p->nr_events > 1 ? p->nr_events : 0;
 	/* per row: 1 + the last stack that counted it in the row's total */
 	size_t *seen = calloc(n ? n : 1, sizeof(*seen));
 
 	t->rows = calloc(n ? n : 1, sizeof(*t->rows));
-	if (!seen || !t->rows) {
+	if (ne) {
+		t->nr_events = ne;
+		t->event_self = calloc((n ? n : 1) * ne, sizeof(*t->event_self));
+		t->event_samples = calloc(ne, sizeof(*t->event_samples));
+	}
+	if (!seen || !t->rows || (ne && (!t->event_self || !t->event_samples))) {
 		free(seen);
 		return -ENOMEM;
 	}
@@ -35,6 +41,14 @@ static int top_table__count(struct top_table *t, const struct profile *p)
 	for (size_t s = 0; s < p->nr; s++) {
 		const struct profile_stack *st = &p->stacks[s];
 
+		if (ne && st->event < ne) {
+			t->event_samples[st->event] += st->count;
+			if (st->nr)
+				t->event_self[t->rank.id[p->ids[st->at + st->nr - 1]] * ne +
+					      st->event] += st->count;
+		}
+		if (ne && st->event) /* the rows' self and total: the first event's */
+			continue;
 		for (uint32_t i = 0; i < st->nr; i++) {
 			uint32_t r = t->rank.id[p->ids[st->at + i]];
 
@@ -71,6 +85,11 @@ const char *top_table__name(const struct top_table *t, size_t i, size_t *len)
 	return t->text.buf + t->text.frame[f];
 }
 
+uint64_t top_table__event_self(const struct top_table *t, size_t i, size_t event)
+{
+	return t->event_self[(size_t)t->rows[i].rank * t->nr_events + event];
+}
+
 double top_table__percent(uint64_t part, uint64_t whole)
 {
 	return whole ? 100.0 * part / whole : 0;
@@ -81,6 +100,9 @@ void top_table__free(struct top_table *t)
 	frame_text__free(&t->text);
 	frame_text__free_rank(&t->rank);
 	free(t->rows);
+	free(t->event_self);
+	free(t->event_samples);
 	t->rows = NULL;
-	t->nr = 0;
+	t->event_self = t->event_samples = NULL;
+	t->nr = t->nr_events = 0;
 }

@@ -243,7 +243,7 @@ static int profile__proc_id(struct profile *p, const struct profile_sample *s, u
 /* The stack sought: the frame ids at the end of the profile's array. */
 struct stack_sought {
 	const struct profile *p;
-	uint32_t proc, nr;
+	uint32_t proc, nr, event;
 };
 
 static bool stack__same(const void *ctx, uint32_t idx)
@@ -251,7 +251,7 @@ static bool stack__same(const void *ctx, uint32_t idx)
 	const struct stack_sought *q = ctx;
 	const struct profile_stack *st = &q->p->stacks[idx];
 
-	return st->proc == q->proc && st->nr == q->nr &&
+	return st->proc == q->proc && st->nr == q->nr && st->event == q->event &&
 	       !memcmp(&q->p->ids[st->at], &q->p->ids[q->p->nr_ids], q->nr * sizeof(uint32_t));
 }
 
@@ -264,7 +264,7 @@ int profile__add(struct profile *p, const struct profile_sample *s)
 
 int profile__add_at(struct profile *p, const struct profile_sample *s, uint32_t *stack)
 {
-	struct stack_sought q = { p, 0, s->nr };
+	struct stack_sought q = { p, 0, s->nr, s->event };
 	uint32_t h32, found, *ids;
 	uint64_t h;
 	int err;
@@ -278,7 +278,7 @@ int profile__add_at(struct profile *p, const struct profile_sample *s, uint32_t 
 	if (array__grow((void **)&p->ids, &p->cap_ids, p->nr_ids + s->nr, sizeof(*p->ids)))
 		return -ENOMEM;
 	ids = &p->ids[p->nr_ids];
-	h = hash__mix(HASH_BASIS, q.proc);
+	h = hash__mix(HASH_BASIS, (uint64_t)s->event << 32 | q.proc);
 	for (uint32_t i = 0; i < s->nr; i++) {
 		struct frame f = s->frames[i];
 
@@ -310,7 +310,8 @@ int profile__add_at(struct profile *p, const struct profile_sample *s, uint32_t 
 	if (err)
 		return err;
 	p->stacks[p->nr++] = (struct profile_stack){ .count = s->count, .at = p->nr_ids,
-						     .nr = s->nr, .proc = q.proc };
+						     .nr = s->nr, .proc = q.proc,
+						     .event = s->event };
 	p->nr_ids += s->nr;
 	*stack = p->nr - 1;
 	return 0;
@@ -322,6 +323,16 @@ uint64_t profile__samples(const struct profile *p)
 
 	for (size_t i = 0; i < p->nr; i++)
 		n += p->stacks[i].count;
+	return n;
+}
+
+uint64_t profile__event_samples(const struct profile *p, uint32_t event)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < p->nr; i++)
+		if (p->stacks[i].event == event)
+			n += p->stacks[i].count;
 	return n;
 }
 

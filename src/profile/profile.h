@@ -49,6 +49,7 @@ struct profile_sample {
 	const struct frame *frames; /* root first */
 	uint32_t nr;
 	uint64_t count;
+	uint32_t event;       /* profile.events index (0 with one event) */
 };
 
 /* The process (or thread) of stacks. */
@@ -73,6 +74,19 @@ struct profile_stack {
 	uint32_t at;   /* its frames: profile.frames[profile.ids[at + i]], i < nr, root first */
 	uint32_t nr;
 	uint32_t proc; /* profile.procs[proc] */
+	uint32_t event; /* profile.events[event]; 0 with one event */
+};
+
+/*
+ * An event of a profile of several (record -e A -e B): the stacks of each
+ * are apart, the writers show which (folded: a first frame; pprof: a
+ * value; top: a column). Owned by whoever sampled them, not the profile.
+ */
+struct profile_event {
+	const char *name;
+	uint64_t period_ns; /* a clock event's sample period; 0: it counts no time */
+	uint64_t stats[EVENT_STAT__MAX];   /* its BPF counters, all CPUs, the whole run */
+	uint64_t busiest[EVENT_STAT__MAX]; /* each on the CPU where it was highest */
 };
 
 /*
@@ -100,6 +114,9 @@ struct profile {
 	const char **strs; /* every distinct name, file and binary, each copied once */
 	size_t nr_strs, cap_strs;
 	struct arena names; /* where the copies are */
+	/* with several events: each stack's is one of these; else NULL, 0 */
+	struct profile_event *events;
+	size_t nr_events;
 	uint64_t stats[STAT__MAX]; /* the BPF program's counters, all CPUs */
 	uint64_t busiest[STAT__MAX]; /* each counter on the CPU where it was highest */
 	uint64_t sideband_lost;    /* process/mapping records lost */
@@ -124,7 +141,7 @@ struct profile {
 };
 
 /*
- * Add @s: its count to the stack of the same process, thread, comm and
+ * Add @s: its count to the stack of the same event, process, thread, comm and
  * frames (by name, kind, file and line) when there is one, else a new
  * stack. So a stack drained many times is one stack. Names and files are
  * copied (once each): @s's may be freed after the call; with drop_lines
@@ -153,6 +170,8 @@ static inline const struct profile_proc *profile__proc(const struct profile *p,
 	return &p->procs[st->proc];
 }
 uint64_t profile__samples(const struct profile *p);
+/* The samples of event @event (every stack's with one event or none). */
+uint64_t profile__event_samples(const struct profile *p, uint32_t event);
 uint64_t profile__lost(const struct profile *p);
 /* The bytes @p holds: its arrays as allocated, its hash chains, its names. */
 size_t profile__memory(const struct profile *p);

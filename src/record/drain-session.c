@@ -54,6 +54,9 @@ struct drain_session {
 	double window_end_s;    /* and its end: window_s after the start */
 	uint64_t seen[STAT__MAX], seen_max[STAT__MAX]; /* the counters then */
 	uint64_t seen_sideband_lost;
+	struct profile_event *events; /* the profile's, with several -e events */
+	/* per event, its counters at the last window's end: EVENT_STAT__MAX sums, then maxima */
+	uint64_t *events_seen;
 };
 
 struct drain_session *drain_session__new(struct profile *p, bool by_pid, bool forget)
@@ -76,6 +79,8 @@ void drain_session__free(struct drain_session *ds)
 	if (!ds)
 		return;
 	drain_session__end(NULL, ds);
+	free(ds->events);
+	free(ds->events_seen);
 	free(ds->exited);
 	free(ds);
 }
@@ -88,6 +93,17 @@ void drain_session__set_ranges(struct drain_session *ds, const char *const *rang
 void drain_session__set_leaf_after(struct drain_session *ds, bool after)
 {
 	ds->leaf_after = after;
+}
+
+/* Every event's counters, the whole run's so far, into the profile's events. 0 or -errno. */
+static int drain_session__read_events(struct drain_session *ds, struct loader *l)
+{
+	struct profile *p = ds->p;
+	int err = 0;
+
+	for (size_t i = 0; i < p->nr_events && !err; i++)
+		err = loader__read_event_stats(l, i, p->events[i].stats, p->events[i].busiest);
+	return err;
 }
 
 int drain_session__profile(struct drain_session *ds, struct session *s)
@@ -103,9 +119,34 @@ int drain_session__profile(struct drain_session *ds, struct session *s)
 		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
 				     strerror(-err));
 	err = loader__read_stats(session__loader(s), p->stats, p->busiest);
+	err = err ?: drain_session__read_events(ds, session__loader(s));
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot read the BPF counters: %s",
 				     strerror(-err));
+	return 0;
+}
+
+/*
+ * Several -e events: the profile's events, their names and clock periods
+ * (the stacks carry their index, the program's attach cookie). 0 or -ENOMEM.
+ */
+static int drain_session__events(struct drain_session *ds, struct session *s)
+{
+	const struct sampling_opts *so = &session__opts(s)->sampling;
+
+	if (so->nr_events < 2)
+		return 0;
+	ds->events = calloc(so->nr_events, sizeof(*ds->events));
+	ds->events_seen = calloc(so->nr_events * 2 * EVENT_STAT__MAX, sizeof(*ds->events_seen));
+	if (!ds->events || !ds->events_seen)
+		return -ENOMEM;
+	for (size_t i = 0; i < so->nr_events; i++) {
+		ds->events[i].name = so->events[i].name;
+		if (session__event_period_ns(s, i, &ds->events[i].period_ns))
+			ds->events[i].period_ns = 0;
+	}
+	ds->p->events = ds->events;
+	ds->p->nr_events = so->nr_events;
 	return 0;
 }
 
@@ -131,7 +172,7 @@ static int drain_session__start(struct session *s, void *priv, const struct load
 	(void)cfg;
 	ds->d = drain__new(session__loader(s), session__symbolizer(s),
 			   session__opts(s)->sampling.stacks, ds->ranges, ds->by_pid, ds->p);
-	if (!ds->d)
+	if (!ds->d || drain_session__events(ds, s))
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	drain__set_leaf_after(ds->d, ds->leaf_after);
 	ds->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -218,6 +259,20 @@ static void drain_session__window_counters(struct drain_session *ds, double end_
 	}
 	memcpy(ds->seen, sum, sizeof(ds->seen));
 	memcpy(ds->seen_max, max, sizeof(ds->seen_max));
+	/* the events' likewise: p->events hold the run's so far */
+	for (size_t i = 0; i < p->nr_events; i++) {
+		struct profile_event *e = &p->events[i];
+		uint64_t *seen = &ds->events_seen[i * 2 * EVENT_STAT__MAX];
+
+		for (int j = 0; j < EVENT_STAT__MAX; j++) {
+			uint64_t st = e->stats[j], mx = e->busiest[j];
+
+			e->stats[j] = st - seen[j];
+			e->busiest[j] = mx - seen[EVENT_STAT__MAX + j];
+			seen[j] = st;
+			seen[EVENT_STAT__MAX + j] = mx;
+		}
+	}
 	p->sideband_lost = sideband_lost - ds->seen_sideband_lost;
 	ds->seen_sideband_lost = sideband_lost;
 	p->duration = end_s - ds->window_start_s;
@@ -257,6 +312,7 @@ static int drain_session__window(struct session *s, struct drain_session *ds)
 		return 0;
 	}
 	err = err ?: loader__read_stats(l, sum, max);
+	err = err ?: drain_session__read_events(ds, l);
 	/* the side band's records first: the mappings of what was sampled */
 	err = err ?: session__read_sideband(s);
 	while (!err && drain__pending(ds->d)) {

@@ -154,7 +154,7 @@ static const char *drain__placeholder(const struct drain *d, const struct sample
 static int drain__one(struct drain *d, const struct sample_key *k, __u64 count)
 {
 	struct profile_sample ps = { .tgid = d->by_pid ? k->tgid : 0, .tid = k->tid,
-				     .count = count };
+				     .count = count, .event = k->event };
 	char comm[BPFPROF_COMM_LEN];
 	const struct stack_trace *ust = drain__fetch(d, &k->ustack);
 	const struct stack_trace *kst = drain__fetch(d, &k->kstack);

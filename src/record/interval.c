@@ -173,14 +173,25 @@ int interval__finish(struct interval *iv, struct session *s, struct profile *p)
 	double seconds = p->duration;
 	int status;
 
+	struct profile_event *events = NULL;
+
 	/* the whole run's, read by drain_session__profile after the last drain */
 	memcpy(sum, p->stats, sizeof(sum));
 	memcpy(max, p->busiest, sizeof(max));
+	if (p->nr_events) {
+		events = malloc(p->nr_events * sizeof(*events));
+		if (!events)
+			return session__fail(s, EXIT_RUNTIME, "out of memory");
+		memcpy(events, p->events, p->nr_events * sizeof(*events));
+	}
 	drain_session__last_window(iv->ds);
 	status = interval__write(s, p, iv);
 	/* the whole run's again, for the summary */
 	memcpy(p->stats, sum, sizeof(sum));
 	memcpy(p->busiest, max, sizeof(max));
+	if (events)
+		memcpy(p->events, events, p->nr_events * sizeof(*events));
+	free(events);
 	p->sideband_lost = sideband_lost;
 	p->duration = seconds;
 	return status;

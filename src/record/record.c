@@ -27,6 +27,7 @@ struct record {
 	struct interval *iv; /* --interval; NULL: one profile */
 	struct output_opts out; /* the format, its options and the run (open) */
 	char *target;           /* out.run's */
+	char *events;           /* out.run's: the -e events' names, ',' between */
 	struct profile p; /* filled by the drains while sampling runs, and at the end */
 	size_t rows; /* the stacks as written (the folded file's lines) */
 };
@@ -46,11 +47,15 @@ static void record__summary(const struct record *r, struct session *s)
 			"; raise --max-stacks)",
 			st[STAT_DROP_STACKS_FULL], st[STAT_DROP_COUNTS_FULL] + st[STAT_DROP_SCRATCH]);
 	if (r->iv)
-		fprintf(stderr, ", %u profile%s of %g s, %.2f s, ", interval__files(r->iv),
+		fprintf(stderr, ", %u profile%s of %g s, %.2f s", interval__files(r->iv),
 			interval__files(r->iv) == 1 ? "" : "s", r->o->interval, p->duration);
 	else
-		fprintf(stderr, ", %zu unique stacks, %.2f s, ", r->rows, p->duration);
-	session__print_rate(s, hz);
+		fprintf(stderr, ", %zu unique stacks, %.2f s", r->rows, p->duration);
+	/* several events: each its own rate, on lines of their own */
+	if (p->nr_events < 2) {
+		fputs(", ", stderr);
+		session__print_rate(s, hz);
+	}
 	if (st[STAT_USTACK_FAULT])
 		fprintf(stderr, ", %" PRIu64 " user stacks unreadable", st[STAT_USTACK_FAULT]);
 	if (st[STAT_TARGETS_FULL])
@@ -63,6 +68,30 @@ static void record__summary(const struct record *r, struct session *s)
 	}
 	session__print_output(s, "profile");
 	fputc('\n', stderr);
+}
+
+/*
+ * Several events: a line each, its samples kept and lost and its rate: a
+ * clock event's on the busiest CPU (Hz, as the run's line), any other's
+ * samples kept a second (its rate follows what it counts).
+ */
+static void record__event_summary(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nr_events; i++) {
+		const struct profile_event *e = &p->events[i];
+		double secs = p->duration > 0 ? p->duration : 0;
+
+		fputs("bpfprof: ", stderr);
+		escape__write(stderr, e->name, strlen(e->name));
+		fprintf(stderr, ": %" PRIu64 " samples kept, %" PRIu64 " lost, effective rate ",
+			e->stats[EVENT_STAT_KEPT], e->stats[EVENT_STAT_LOST]);
+		if (e->period_ns)
+			fprintf(stderr, "%.1f Hz on the busiest CPU\n",
+				secs ? e->busiest[EVENT_STAT_SEEN] / secs : 0);
+		else
+			fprintf(stderr, "%.1f samples per second\n",
+				secs ? e->stats[EVENT_STAT_KEPT] / secs : 0);
+	}
 }
 
 /* --stats: how the user stack walks ended, the unwind tables. */
@@ -215,7 +244,7 @@ static void record__warnings(struct session *s, const struct profile *p, uint64_
 	const struct symbolizer *sym = session__symbolizer(s);
 	size_t refused, capped, oversized;
 	const char *first;
-	uint64_t ignored;
+	uint64_t ignored, rate0, rate1;
 	char why[160];
 	pid_t pid;
 
@@ -251,6 +280,11 @@ static void record__warnings(struct session *s, const struct profile *p, uint64_
 		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
 				 "show as [binary+0xOFFSET]",
 			      p->sideband_lost);
+	session__max_rates(s, &rate0, &rate1);
+	if (rate1 && rate1 < rate0)
+		session__warn(s, "the kernel throttled sampling: perf_event_max_sample_rate "
+				 "lowered from %" PRIu64 " to %" PRIu64 " (samples took too long)",
+			      rate0, rate1);
 	if (!samples)
 		record__why_none(s);
 }
@@ -286,6 +320,24 @@ char *record__target(const struct target_opts *t)
 	return buf;
 }
 
+/* The events' names, ',' between: what the run sampled. NULL: out of memory. */
+static char *record__events(const struct sampling_opts *so)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	for (size_t i = 0; i < so->nr_events; i++)
+		fprintf(f, "%s%s", i ? "," : "", so->events[i].name);
+	if (fclose(f) || !buf) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* The format, its options and what the run is, for every profile written. */
 static int record__open(struct session *s, void *priv)
 {
@@ -299,7 +351,10 @@ static int record__open(struct session *s, void *priv)
 	r->target = record__target(&r->o->session.targets);
 	if (!r->target)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
-	r->out.run = (struct output_run){ r->target, so->event,
+	r->events = record__events(so);
+	if (!r->events)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	r->out.run = (struct output_run){ r->target, r->events,
 					  so->use_period ? so->period : so->freq,
 					  so->use_period };
 	return 0;
@@ -335,8 +390,10 @@ static int record__finish(struct session *s, void *priv)
 	}
 	if (!status) {
 		record__warnings(s, p, samples);
-		if (!o->session.quiet)
+		if (!o->session.quiet) {
 			record__summary(r, s);
+			record__event_summary(p);
+		}
 		if (o->stats)
 			record__stats(r, s, p);
 	}
@@ -380,5 +437,6 @@ int record__run(const struct record_opts *o)
 	unwind_session__free(r.us);
 	profile__free(&r.p);
 	free(r.target);
+	free(r.events);
 	return status;
 }

@@ -44,6 +44,12 @@
 
 #define SIDEBAND_PAGES 64
 
+/* Descriptors left for the rest (binaries, rings) when several events are opened. */
+#define NOFILE_SPARE 256
+
+/* The kernel lowers it when samples take too long (throttling). */
+#define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
+
 struct session {
 	const struct session_opts *o;
 	const char *prog;      /* "bpfprof", "bpfprof range": messages start with it */
@@ -66,6 +72,8 @@ struct session {
 	size_t *pfd_owner;     /* of each entry past the fixed ones: pidfd or plug index */
 	bool filter_tgid;
 	uint64_t t0, t1;       /* the run, from monotime__ns() */
+	/* kernel.perf_event_max_sample_rate at t0 and t1: lowered means throttled */
+	uint64_t max_rate0, max_rate1;
 	double next_tick;      /* monotonic seconds */
 	bool stop;
 	int stop_status;       /* a hook's failure while sampling (session__stop) */
@@ -253,16 +261,30 @@ int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs)
 	return 0;
 }
 
-int session__period_ns(const struct session *s, uint64_t *ns)
+int session__event_period_ns(const struct session *s, size_t event, uint64_t *ns)
 {
 	const struct sampling_opts *so = &s->o->sampling;
-	const struct perf_event_attr *a = &so->attr;
+	const struct perf_event_attr *a;
 
+	if (event >= so->nr_events)
+		return -ENOTSUP;
+	a = &so->events[event].attrs[0];
 	if (a->type != PERF_TYPE_SOFTWARE ||
 	    (a->config != PERF_COUNT_SW_CPU_CLOCK && a->config != PERF_COUNT_SW_TASK_CLOCK))
 		return -ENOTSUP;
-	*ns = so->use_period ? so->period : 1000000000ull / (so->freq ? so->freq : 1);
+	*ns = a->freq ? 1000000000ull / (a->sample_freq ? a->sample_freq : 1) : a->sample_period;
 	return 0;
+}
+
+int session__period_ns(const struct session *s, uint64_t *ns)
+{
+	return session__event_period_ns(s, 0, ns);
+}
+
+void session__max_rates(const struct session *s, uint64_t *start, uint64_t *end)
+{
+	*start = s->max_rate0;
+	*end = s->max_rate1;
 }
 
 void session__print_rate(const struct session *s, double hz)
@@ -338,6 +360,7 @@ static int session__load(struct session *s)
 		.filter_cgroup = o->targets.cgroup != NULL,
 		.idle = o->targets.idle,
 		.empty_handler = so->empty_handler,
+		.events = so->nr_events,
 	};
 
 	session__each_until(s, status, configure, &cfg);
@@ -478,40 +501,123 @@ pid_t session__one_target(const struct session *s)
 }
 
 /*
- * Why the sampling event did not open: no PMU at all, a PMU without the
+ * Why sampling event @ev did not open: no PMU at all, a PMU without the
  * event (or one that cannot sample it), permissions, or else the errno.
  */
-static int session__event_error(struct session *s, int err, int cpu)
+static int session__event_error(struct session *s, const struct sampling_event *ev, int err,
+				int cpu)
 {
-	const struct sampling_opts *o = &s->o->sampling;
-	enum evprobe_why why = evprobe__classify(&o->attr, err, evprobe__core_pmu());
+	const struct perf_event_attr *attr = &ev->attrs[0];
+	enum evprobe_why why = evprobe__classify(attr, err, evprobe__core_pmu());
 
 	if (why == EVPROBE_PERM)
 		return session__fail(s, EXIT_NOPERM, "event '%s' is not permitted (%s): "
 				     "it needs CAP_PERFMON, or kernel.perf_event_paranoid "
 				     "lower than it is for what it counts (:u counts less)",
-				     o->event, strerror(err));
+				     ev->name, strerror(err));
 	if (why == EVPROBE_NO_PMU)
 		return session__fail(s, EXIT_RUNTIME,
 			    "event '%s' is not supported: this machine has no hardware PMU "
 			    "(a VM without PMU passthrough?); use -e cpu-clock",
-			    o->event);
+			    ev->name);
 	if (why == EVPROBE_PMU_LACKS)
 		return session__fail(s, EXIT_RUNTIME,
 			    "event '%s' is not supported by its PMU: it has no such event, "
-			    "or counts it without sampling (%s)", o->event, strerror(err));
+			    "or counts it without sampling (%s)", ev->name, strerror(err));
 	if (cpu >= 0)
 		return session__fail(s, EXIT_RUNTIME, "cannot open event '%s' on CPU %d: %s",
-				     o->event, cpu, strerror(err));
-	return session__fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", o->event,
+				     ev->name, cpu, strerror(err));
+	return session__fail(s, EXIT_RUNTIME, "cannot attach to event '%s': %s", ev->name,
 			     strerror(err));
+}
+
+/*
+ * Several events: the descriptors they take (an event per kernel event and
+ * CPU, and a link for each but the first event's) must fit in
+ * RLIMIT_NOFILE (raised to its hard limit) with room to spare for the
+ * binaries read: more events than that is a usage error, before any is
+ * opened. 0 or the exit status.
+ */
+static int session__check_nr_events(struct session *s)
+{
+	const struct sampling_opts *so = &s->o->sampling;
+	struct rlimit rl;
+	uint64_t need = 0;
+
+	if (so->nr_events < 2)
+		return 0;
+	for (size_t i = 0; i < so->nr_events; i++)
+		need += so->events[i].nr_attrs * (i ? 2 : 1);
+	need *= s->cpus.nr;
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
+	    need + NOFILE_SPARE <= rl.rlim_cur)
+		return 0;
+	return session__fail(s, EXIT_USAGE, "%zu events on %zu CPU%s take %" PRIu64 " file "
+			     "descriptors, more than the %llu that the limit of %llu (ulimit -n) "
+			     "leaves once %d are kept for the rest: expected fewer -e events, "
+			     "or fewer CPUs (-C)",
+			     so->nr_events, s->cpus.nr, s->cpus.nr == 1 ? "" : "s", need,
+			     rl.rlim_cur > NOFILE_SPARE ?
+				     (unsigned long long)rl.rlim_cur - NOFILE_SPARE : 0,
+			     (unsigned long long)rl.rlim_cur, NOFILE_SPARE);
+}
+
+/*
+ * Sampling event @i on every CPU, each kernel event (one per core PMU on a
+ * hybrid machine) with cookie @i. A CPU where none of its kernel events
+ * opens is left out with a warning naming the CPUs (as perf goes on); an
+ * event that opens on no CPU, or does not attach, ends the run.
+ */
+static int session__open_event(struct session *s, size_t i)
+{
+	const struct sampling_event *ev = &s->o->sampling.events[i];
+	int prog = loader__sample_fd(s->l), first_err = 0, first_cpu = -1, err;
+	char *failed = NULL;
+	size_t len = 0, nr_failed = 0;
+	FILE *f = open_memstream(&failed, &len);
+	bool opened;
+
+	if (!f)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	for (size_t c = 0; c < s->cpus.nr; c++) {
+		bool any = false;
+
+		for (size_t a = 0; a < ev->nr_attrs; a++) {
+			err = events__add(s->ev, &ev->attrs[a], s->cpus.ids[c], prog, i, &opened);
+			if (!err) {
+				any = true;
+				continue;
+			}
+			if (opened) { /* the program did not attach: nothing would be counted */
+				fclose(f);
+				free(failed);
+				return session__event_error(s, ev, -err, -1);
+			}
+			if (!first_err) {
+				first_err = -err;
+				first_cpu = s->cpus.ids[c];
+			}
+		}
+		if (!any)
+			fprintf(f, "%s%d", nr_failed++ ? "," : "", s->cpus.ids[c]);
+	}
+	err = fclose(f) ? -ENOMEM : 0;
+	if (!err && nr_failed == s->cpus.nr)
+		err = session__event_error(s, ev, first_err, first_cpu);
+	else if (!err && nr_failed)
+		session__warn(s, "event '%s' cannot be opened on CPU%s %s (%s): not sampled "
+			      "there", ev->name, nr_failed > 1 ? "s" : "", failed,
+			      strerror(first_err));
+	else if (err)
+		err = session__fail(s, EXIT_RUNTIME, "out of memory");
+	free(failed);
+	return err;
 }
 
 static int session__events(struct session *s)
 {
-	const struct sampling_opts *o = &s->o->sampling;
 	bool own = false;
-	int cpu, status = 0;
+	int status = 0;
 
 	for (size_t i = 0; i < s->nr_plugs; i++)
 		own |= s->plugs[i].hooks->events != NULL;
@@ -524,10 +630,15 @@ static int session__events(struct session *s)
 	if (s->o->bpf_stats)
 		s->stats_fd = loader__enable_stats();
 
-	s->ev = events__open(&o->attr, &s->cpus, loader__sample_fd(s->l), &cpu);
-	if (s->ev)
-		return 0;
-	return session__event_error(s, errno, cpu);
+	status = session__check_nr_events(s);
+	if (status)
+		return status;
+	s->ev = events__new();
+	if (!s->ev)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
+	for (size_t i = 0; i < s->o->sampling.nr_events && !status; i++)
+		status = session__open_event(s, i);
+	return status;
 }
 
 static int session__copy_cpus(struct session *s)
@@ -851,6 +962,7 @@ static int session__run(struct session *s)
 	if (!s->pfd || !s->pfd_owner)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	s->t0 = monotime__ns();
+	s->max_rate0 = procfs__read_ull(MAX_RATE_SYSCTL, 0);
 	err = session__timer(s);
 	err = err ?: events__enable(s->ev);
 	if (err)
@@ -865,6 +977,7 @@ static int session__run(struct session *s)
 		err = session__poll(s);
 	events__disable(s->ev);
 	s->t1 = monotime__ns();
+	s->max_rate1 = procfs__read_ull(MAX_RATE_SYSCTL, 0);
 	session__each(s, stopped);
 	session__end_command(s);
 	if (err)

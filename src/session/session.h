@@ -46,11 +46,22 @@ enum stack_mode {
 #define SAMPLING_DEFAULT_FREQ 99
 #define SAMPLING_DEFAULT_MAX_STACKS 16384
 
+/*
+ * One event sampled (-e), one for the output: on a hybrid machine its
+ * attrs are one kernel event per core PMU. Its index in sampling_opts is
+ * the program's attach cookie and the profile's event.
+ */
+struct sampling_event {
+	char *name;                   /* the name= term, else as written ("cpu-clock") */
+	struct perf_event_attr *attrs; /* with its freq or period */
+	size_t nr_attrs;
+};
+
 /* What is sampled, how often, for how long, and what a sample keeps. */
 struct sampling_opts {
-	const char *event;           /* -e's name (default "cpu-clock") */
-	char *event_buf;             /* what event points to, when allocated */
-	struct perf_event_attr attr; /* filled from event + freq/period */
+	struct sampling_event *events; /* at least one after parsing (cpu-clock) */
+	size_t nr_events;
+	/* -F, -c; with one event, that event's own period= or freq= */
 	unsigned long long freq;     /* -F, when !use_period */
 	unsigned long long period;   /* -c, when use_period */
 	bool use_period;
@@ -214,8 +225,15 @@ int session__prog_stats(const struct session *s, uint64_t *ns, uint64_t *runs);
 /*
  * The time between two samples of one CPU for a clock event (cpu-clock,
  * task-clock; -F or -c): 0, else -ENOTSUP (the event counts no time).
+ * session__period_ns: the first event's.
  */
 int session__period_ns(const struct session *s, uint64_t *ns);
+int session__event_period_ns(const struct session *s, size_t event, uint64_t *ns);
+/*
+ * kernel.perf_event_max_sample_rate when sampling started and when it
+ * stopped (the kernel lowers it when sampling takes too long: throttling).
+ */
+void session__max_rates(const struct session *s, uint64_t *start, uint64_t *end);
 /* The summary's rate: what was asked for, and @hz seen on the busiest CPU. */
 void session__print_rate(const struct session *s, double hz);
 /* The summary's end: "; @what written to 'FILE'", unless it went to standard output. */

@@ -42,7 +42,8 @@ static int top__show(struct session *s, struct top *t, double seconds)
 	struct top_table tt;
 	struct top_view v = { .seconds = seconds, .lost = profile__lost(&t->p),
 			      .hz = seconds > 0 ? t->p.busiest[STAT_SEEN] / seconds : 0,
-			      .rate = t->rate, .event = t->o->session.sampling.event,
+			      .rate = t->rate, .event = t->o->session.sampling.events[0].name,
+			      .events = t->p.events,
 			      .target = t->target, .limit = t->o->limit,
 			      .screen = top_screen__full(t->ts) };
 	int err = top_table__build(&tt, &t->p, &out);

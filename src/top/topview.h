@@ -23,6 +23,7 @@ struct top_view {
 	double hz;          /* seen on its busiest CPU */
 	const char *rate;   /* "99 Hz", "period 10000" */
 	const char *event;  /* "cpu-clock" */
+	const struct profile_event *events; /* with several events (top_table.nr_events) */
 	const char *target; /* "the whole system", "pid 123" */
 	unsigned int rows;  /* lines at most, the header's included; 0: no bound */
 	unsigned int cols;  /* characters a line at most; 0: no bound */
