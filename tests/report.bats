@@ -8,6 +8,8 @@
 # run to the next, so a comparison across runs is by the workloads' own
 # shares with tolerances, and watch's breakpoint counts, exact by
 # construction, are compared exactly.
+# suite-lock: debugregs (its watch takes a debug register of every CPU its
+# workload may run on: not beside a suite holding all four of one CPU's)
 
 bats_require_minimum_version 1.5.0
 load helpers

@@ -8,6 +8,8 @@
 # the tooltips add up to. Chromium starts slowly on a loaded machine: it
 # runs once in the whole suite, and most tests read the one recording of
 # setup_file.
+# suite-lock: debugregs (its watch takes a debug register of every CPU its
+# workload may run on: not beside a suite holding all four of one CPU's)
 
 bats_require_minimum_version 1.5.0
 load helpers

@@ -6,6 +6,8 @@
 # the workloads' own (fp-three's 50/30/20 by CPU time), with tolerances;
 # watch's counts are exact by construction. Two recordings of setup_file
 # serve most tests.
+# suite-lock: debugregs (its watch takes a debug register of every CPU its
+# workload may run on: not beside a suite holding all four of one CPU's)
 
 bats_require_minimum_version 1.5.0
 load helpers
