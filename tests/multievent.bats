@@ -240,3 +240,30 @@ assert kept == want and samples == want, (kept, samples, want)
 assert all(k > 0 for k in kept), kept
 PY
 }
+
+@test "cycles and a cache event together, where the machine has a hardware PMU" {
+	# this needs a PMU that samples: on a VM without one every hardware
+	# and cache event is "not supported: no hardware PMU" (bpfprof list)
+	"$BPFPROF" list --available cycles >/dev/null 2>&1 ||
+		skip "no hardware PMU samples cycles here ($("$BPFPROF" list cycles 2>&1 | head -n 1 | tr -s ' '))"
+	local cache="" e
+	for e in L1-dcache-load-misses LLC-load-misses cache-misses; do
+		if "$BPFPROF" list --available "$e" >/dev/null 2>&1; then
+			cache=$e
+			break
+		fi
+	done
+	[ -n "$cache" ] || skip "the PMU samples cycles but none of the cache events tried"
+	run --separate-stderr "$BPFPROF" record -e cycles -e "$cache" -o out.folded \
+		-- "$WORKLOADS/multievent" 2 faults
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+	well_formed out.folded
+	refute grep -vE "^(cycles|$cache);multievent;" out.folded
+	# cycles go where the CPU time goes: 80% compute
+	at_least "$(total out.folded '^cycles;')" 100
+	at_least "$(share out.folded '^cycles;[^ ]*;run;compute' '^cycles;')" 60
+	at_least "$(total out.folded "^$cache;")" 1
+	[ "$(event_kept cycles)" -eq "$(total out.folded '^cycles;')" ]
+	[ "$(event_kept "$cache")" -eq "$(total out.folded "^$cache;")" ]
+}
