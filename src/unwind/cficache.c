@@ -50,14 +50,14 @@ static char *cficache__path(const char *dir, const uint8_t *id, size_t len, bool
 	return path;
 }
 
-bool cficache__has(const char *dir, const uint8_t *id, size_t len)
+int64_t cficache__size(const char *dir, const uint8_t *id, size_t len)
 {
 	char *path = len && len <= BUILD_ID_MAX ? cficache__path(dir, id, len, false) : NULL;
 	struct stat st;
 	bool has = path && !stat(path, &st) && S_ISREG(st.st_mode);
 
 	free(path);
-	return has;
+	return has ? (int64_t)st.st_size : -1;
 }
 
 uint64_t cficache__checksum(const void *buf, size_t size)

@@ -62,10 +62,11 @@ uint64_t cficache__checksum(const void *body, size_t size);
 char *cficache__default_dir(void);
 
 /*
- * Is there a cache file for build-id @id (@len bytes), no debug file (a
- * table likely read, not built)? A stat, no check: cficache__load checks.
+ * The size of the cache file for build-id @id (@len bytes), no debug file
+ * (a table likely read, not built), or -1 when there is none. A stat, no
+ * check: cficache__load checks.
  */
-bool cficache__has(const char *dir, const uint8_t *id, size_t len);
+int64_t cficache__size(const char *dir, const uint8_t *id, size_t len);
 
 /*
  * The cached table of the binary with build-id @id (@len bytes), built

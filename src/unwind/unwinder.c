@@ -16,6 +16,12 @@
 #include "unwinder.h"
 #include "vdso.h"
 
+/*
+ * A table read from the cache holds the command up to this size: read in
+ * about a millisecond (libc's is 333 KiB), longer ones are left to run.
+ */
+#define UNWIND_HOLD_READ_MAX (INT64_C(1) << 20)
+
 /* A binary as the unwinder knows it, by proc's binary id. */
 struct ubin {
 	enum {
@@ -35,7 +41,7 @@ struct ubin {
 	uint64_t asked_ns;      /* when its table was last asked for */
 	size_t need_rows, need_pages; /* OUT: the room its table takes (0: unknown) */
 	bool again;             /* asked for after it was left out */
-	bool cold;              /* BUILDING: not in the disk cache, built (holds processes) */
+	bool cold;              /* BUILDING: built, or a small one read (holds processes) */
 };
 
 struct unwinder {
@@ -410,6 +416,7 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 {
 	const struct binary *b = ub->b;
 	const void *image;
+	int64_t cached;
 	size_t size;
 	int err;
 
@@ -421,13 +428,15 @@ static int unwinder__ask(struct unwinder *u, struct ubin *ub)
 	}
 	ub->asked_ns = monotime__ns();
 	/*
-	 * Only a build holds: a table read from the cache takes milliseconds,
-	 * and a file without CFI (libicudata's 30 MB) is looked at every run
+	 * A build holds, and so does a small table read from the cache
+	 * (libc's 333 KiB, mapped after the exec: without a hold the first
+	 * samples of a loaded machine miss its start frames); a big one read
+	 * (libLLVM's 11 MiB: hundreds of milliseconds under load) does not,
+	 * nor does a file without CFI (libicudata's 30 MB, looked at every run)
 	 */
-	ub->cold = !image &&
-		   !(u->o.cache_dir && b->build_id_len &&
-		     cficache__has(u->o.cache_dir, b->build_id, b->build_id_len)) &&
-		   cfi_table__has_cfi(b->fd);
+	cached = !image && u->o.cache_dir && b->build_id_len ?
+			 cficache__size(u->o.cache_dir, b->build_id, b->build_id_len) : -1;
+	ub->cold = !image && cached <= UNWIND_HOLD_READ_MAX && cfi_table__has_cfi(b->fd);
 	err = image ? cfi_worker__submit_image(u->worker, b->id, image, size) :
 		      cfi_worker__submit(u->worker, b->id, b->fd);
 	if (!err)
