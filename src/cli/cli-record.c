@@ -365,8 +365,8 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 			   p->fmt.format_given);
 	if (opts->interval)
 		check_interval(state, opts);
-	/* a format that shows lines (pprof) has DWARF read for them */
-	if (opts->out.format->needs_lines)
+	/* lines the profile keeps (a format that shows them: pprof) are read from DWARF */
+	if (!output__drop_lines(&opts->out))
 		opts->session.symbols.lines = true;
 	cli_format__finish(state, &p->fmt);
 	notes(state, p); /* last: no usage error follows a note */

@@ -918,8 +918,8 @@ int watch__run(const struct watch_opts *o)
 {
 	/* the profile keeps what its format shows (as record's) */
 	struct watch_mode wm = { .o = o,
-				 .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
-				 .p.keep_bins = o->out.format->needs_bins };
+				 .p.drop_lines = output__drop_lines(&o->out),
+				 .p.keep_bins = output__keep_bins(&o->out) };
 	struct unwind_session *us = unwind_session__new(&o->unwind);
 	struct session_plug plugs[3];
 	int status = EXIT_RUNTIME;
