@@ -2,9 +2,8 @@
 /*
  * What every subcommand's command line shares: the argp children (one file
  * each: cli-targets.c, cli-sampling.c, cli-symbols.c, cli-output.c,
- * cli-unwind.c), their
- * defaults and end-of-parse checks run in one order, the usage error, and
- * argp run under the name "bpfprof COMMAND". See cli.h.
+ * cli-unwind.c), their defaults and end-of-parse checks run in one order,
+ * the usage error, and argp run under the name "bpfprof COMMAND". See cli.h.
  */
 #include <argp.h>
 #include <errno.h>
