@@ -18,24 +18,25 @@ _bpfprof_record_flag_opts='-a --all-cpus --idle -U --user-only -K --kernel-only 
 # Options of `bpfprof range` that take a value, and those that do not.
 _bpfprof_range_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
-	--debug-dir --jit-map-max --sort --stacks'
+	--debug-dir --jit-map-max --sort --stacks --unwind --unwind-memory'
 _bpfprof_range_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
-	--no-disasm --no-source --help --usage -V --version'
+	--no-disasm --no-source --no-unwind-hold --help --usage -V --version'
 
 # Options of `bpfprof watch` that take a value, and those that do not.
 _bpfprof_watch_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output -f --format --demangle
 	--debug-dir --jit-map-max --access --if --rotate --count --title --subtitle --width
-	--minwidth --limit'
+	--minwidth --limit --unwind --unwind-memory'
 _bpfprof_watch_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle
-	--values --trap --per-pid --per-thread --lines --inverted --help --usage -V --version'
+	--values --trap --per-pid --per-thread --lines --inverted --no-unwind-hold --help
+	--usage -V --version'
 
 # Options of `bpfprof top` that take a value, and those that do not.
 _bpfprof_top_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 	-c --period -e --event -d --duration -o --output --demangle --debug-dir
-	--jit-map-max --delay --limit'
-_bpfprof_top_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle --help
-	--usage -V --version'
+	--jit-map-max --delay --limit --unwind --unwind-memory'
+_bpfprof_top_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle --no-unwind-hold
+	--help --usage -V --version'
 # Options of `bpfprof report` and `bpfprof diff` (saved profiles read back).
 _bpfprof_report_arg_opts='-o --output -f --format --value --title --subtitle --width
 	--minwidth --limit'

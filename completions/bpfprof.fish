@@ -142,12 +142,12 @@ complete -c bpfprof -n $rec -s U -l user-only -d 'Keep user frames only'
 complete -c bpfprof -n $rec -s K -l kernel-only -d 'Keep kernel frames only'
 complete -c bpfprof -n $rec -l max-depth -x -d 'Frames kept per user and kernel stack'
 complete -c bpfprof -n $rec -l max-stacks -x -d 'Room for N unique stacks'
-complete -c bpfprof -n $rec -l unwind -x -a 'auto\t"DWARF tables, frame pointers elsewhere" dwarf\t"DWARF tables only" fp\t"Frame pointers only"' -d 'How user stacks are walked'
+complete -c bpfprof -n $both -l unwind -x -a 'auto\t"DWARF tables, frame pointers elsewhere" dwarf\t"DWARF tables only" fp\t"Frame pointers only"' -d 'How user stacks are walked'
 complete -c bpfprof -n $rec -l call-graph -x -a 'fp\t"Frame pointers only" dwarf\t"DWARF tables only" lbr\t"Not used: auto, with a note"' -d "perf's spelling of --unwind"
 complete -c bpfprof -n $rec -s g -d "perf's switch for stacks: always on here"
-complete -c bpfprof -n $rec -l unwind-memory -x -d 'Kernel memory for unwind tables'
+complete -c bpfprof -n $both -l unwind-memory -x -d 'Kernel memory for unwind tables'
 complete -c bpfprof -n $rec -l stats -d 'Print walk outcomes, tables and BPF run time'
-complete -c bpfprof -n $rec -l no-unwind-hold -d 'Let the command run while its unwind tables are built'
+complete -c bpfprof -n $both -l no-unwind-hold -d 'Let the command run while its unwind tables are built'
 
 # bpfprof record and range: output
 complete -c bpfprof -n $both -s o -l output -r -F -d 'Write the output to FILE'

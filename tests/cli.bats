@@ -362,6 +362,33 @@ sysctl_or() {
 	[[ $stderr == *"invalid option -- 'g'"* ]]
 }
 
+@test "--unwind, --unwind-memory, --no-unwind-hold: record's, top's, range's (with --stacks) and watch's" {
+	local cmd args
+	for cmd in record top range watch; do
+		args=()
+		[ "$cmd" = range ] && args=(--stacks "$BATS_TEST_TMPDIR/s.folded" vfs_read)
+		[ "$cmd" = watch ] && args=(counter)
+		command_error "$cmd" "invalid --unwind 'bogus': expected auto, dwarf, fp" \
+			--unwind=bogus "${args[@]}"
+		command_error "$cmd" "invalid --unwind 'FP': expected auto, dwarf, fp" \
+			--unwind FP "${args[@]}"
+		command_error "$cmd" "invalid --unwind-memory '1K': expected a size from 64K to" \
+			--unwind-memory=1K "${args[@]}"
+		# accepted: the error is the later one
+		for m in auto dwarf fp; do
+			command_error "$cmd" "invalid --freq '0'" --unwind=$m --unwind-memory=64M \
+				--no-unwind-hold -F 0 "${args[@]}"
+		done
+	done
+	# range unwinds the stacks of --stacks only
+	range_error "--unwind is for the stacks --stacks writes: expected --stacks FILE with it" \
+		--unwind=fp vfs_read
+	range_error "--no-unwind-hold is for the stacks --stacks writes" --no-unwind-hold vfs_read
+	"$BIN" top --help | grep -q -- '--unwind=MODE'
+	"$BIN" range --help | grep -q -- '--unwind-memory=SIZE'
+	"$BIN" watch --help | grep -q -- '--no-unwind-hold'
+}
+
 # --- ordering ---------------------------------------------------------------
 
 @test "a usage error is reported before the command runs" {

@@ -222,22 +222,40 @@ leaf() {
 	grep -qE "^    $bumps  late_bump  .*libwatchlate\.c:$(line late_bump libwatchlate.c)  at late_bump\+0x[0-9a-f]+ \(libwatchlate\.so 0x[0-9a-f]+\): " <<<"$stderr"
 }
 
-@test "-p: a library the process loads later is watched once mapped; one never mapped is listed as not watched" {
-	local pid bp err=$BATS_TEST_TMPDIR/err
+# watch_dlwait -p|-t LOCATION...: watch watchme dlwait's process by its pid
+# (-t: its main thread's tid) until it has loaded libwatchlate.so and
+# written late_counter for a second; pid and err set
+watch_dlwait() {
+	local bp
+	err=$BATS_TEST_TMPDIR/err
 	start watchme dlwait 1000
 	pid=${PIDS[0]}
-	"$BPFPROF" watch -p "$pid" -o "$OUT" libwatchlate.so:late_counter libnothere.so:x:8 2>"$err" &
+	"$BPFPROF" watch "$1" "$pid" -o "$OUT" "${@:2}" 2>"$err" &
 	bp=$!
 	sampling "$bp"
 	kill -USR1 "$pid"
 	wait "$bp"
 	cat "$err"
+}
+
+@test "-p: a library the process loads later is watched once mapped; one never mapped is listed as not watched" {
+	local pid err
+	watch_dlwait -p libwatchlate.so:late_counter libnothere.so:x:8
 	grep -qx "bpfprof watch: note: location 'libwatchlate.so:late_counter': process $pid does not map libwatchlate.so yet: it is watched once it does" "$err"
 	grep -qx "bpfprof watch: note: location 'libnothere.so:x:8': process $pid does not map libnothere.so yet: it is watched once it does" "$err"
 	grep -qx "bpfprof watch: 'libnothere.so:x:8': not watched: no target mapped libnothere.so" "$err"
 	# a second of writes after the library was mapped: the breakpoint came within milliseconds
 	[ "$(total "$OUT")" -ge 100 ]
 	[ "$(total "$OUT" '^watchme;\[libwatchlate\.so:late_counter\];.*main;late_wait;late_bump [0-9]+$')" -eq "$(total "$OUT")" ]
+}
+
+@test "-t: a library the thread's process loads later is watched on that thread once mapped" {
+	local pid err
+	# the main thread by its tid: its process read once, then matched at each mmap record
+	watch_dlwait -t libwatchlate.so:late_counter
+	grep -qx "bpfprof watch: note: location 'libwatchlate.so:late_counter': process $pid does not map libwatchlate.so yet: it is watched once it does" "$err"
+	[ "$(total "$OUT")" -ge 100 ]
+	[ "$(total "$OUT" '^watchme;.*main;late_wait;late_bump [0-9]+$')" -eq "$(total "$OUT")" ]
 }
 
 @test "the kernel writing a watched global (read(2) from /dev/zero) gives kernel stacks" {

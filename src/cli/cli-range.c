@@ -129,6 +129,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			cli__usage_error(state, "range samples one event: '%s' is a second "
 					 "-e event (record samples several)",
 					 p->base.events.events[1].name);
+		if (p->base.unwind_option && !ro->stacks)
+			cli__usage_error(state, "%s is for the stacks --stacks writes: expected "
+					 "--stacks FILE with it", p->base.unwind_option);
 		cli__finish(state, &p->base);
 		ro->session.kallsyms = ro->stacks && ro->session.sampling.stacks != STACKS_USER_ONLY;
 		cli_output__finish(state, &ro->session, OUTPUT_LISTING, &ro->out.format,
@@ -174,10 +177,9 @@ void cli_range__parse(int argc, char **argv, struct range_opts *ro)
 	struct range_parser p = { .ro = ro };
 
 	memset(ro, 0, sizeof(*ro));
-	cli__defaults(&p.base, &ro->session);
+	cli__defaults(&p.base, &ro->session, &ro->unwind);
 	ro->out.disasm = true;
 	ro->out.source = true;
-	ro->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	ro->ranges = calloc(argc > 0 ? argc : 1, sizeof(*ro->ranges));
 	if (!ro->ranges) {
 		fprintf(stderr, "bpfprof range: %s\n", strerror(ENOMEM));

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * `bpfprof record` command line: its own options (stacks, formats, frame
- * names) on top of the shared targets, sampling and output options
- * (cli.c and its children), and its cross-option checks. Every usage error is one
- * line on stderr naming the bad value and what was expected, then exit
- * status 64, before anything else happens.
+ * names, perf's spellings) on top of the shared targets, sampling, output,
+ * symbols and unwind options (cli.c and its children), and its cross-option
+ * checks. Every usage error is one line on stderr naming the bad value and
+ * what was expected, then exit status 64, before anything else happens.
  */
 #include <argp.h>
 #include <errno.h>
@@ -12,25 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
 #include "config.h"
 #include "cli-output.h"
 #include "cli-record.h"
 #include "cli-targets.h"
+#include "cli-unwind.h"
 #include "cli.h"
 #include "interval.h"
 #include "number.h"
 #include "output.h"
-#include "procfs.h"
 
 #define MAX_STACKS_LIMIT (1u << 24)
-/*
- * --unwind-memory: the kernel allocates and zeroes the maps at load, and
- * bpfprof maps them whole (its RSS grows as much): at most 4G (about 20 s
- * to set up on the development VM) and a quarter of the machine's RAM.
- */
-#define UNWIND_MEMORY_MIN (64ull << 10)
-#define UNWIND_MEMORY_MAX (4ull << 30)
 
 const char *argp_program_version = "bpfprof " BPFPROF_VERSION;
 
@@ -43,9 +35,6 @@ enum {
 	OPT_EMPTY_HANDLER,
 	OPT_NO_INLINE,
 	OPT_LINES,
-	OPT_UNWIND,
-	OPT_UNWIND_MEMORY,
-	OPT_NO_UNWIND_HOLD,
 	OPT_STATS,
 	OPT_CALL_GRAPH,
 	OPT_INTERVAL,
@@ -110,24 +99,12 @@ static const struct argp_option options[] = {
 	  "Room for N unique stacks in each of the two map sets drained while sampling; "
 	  "samples beyond it are counted as lost (default 16384)",
 	  CLI_GROUP_SAMPLING },
-	{ "unwind", OPT_UNWIND, "MODE", 0,
-	  "User stacks: auto (default: DWARF unwind tables where a binary has them, frame "
-	  "pointers elsewhere), dwarf (tables only) or fp (frame pointers only)",
-	  CLI_GROUP_SAMPLING },
 	{ "call-graph", OPT_CALL_GRAPH, "MODE", 0,
 	  "perf's spelling of --unwind: fp or dwarf (perf's dwarf,SIZE: the size is not "
 	  "needed); lbr is not used (auto, with a note)",
 	  CLI_GROUP_SAMPLING },
 	{ NULL, 'g', NULL, 0,
 	  "perf's switch for stacks: bpfprof always records them (a note says so)",
-	  CLI_GROUP_SAMPLING },
-	{ "unwind-memory", OPT_UNWIND_MEMORY, "SIZE", 0,
-	  "Kernel memory for unwind tables, e.g. 64M (default 32M, at most 4G and a "
-	  "quarter of the RAM); the least recently sampled tables make room for new ones",
-	  CLI_GROUP_SAMPLING },
-	{ "no-unwind-hold", OPT_NO_UNWIND_HOLD, NULL, 0,
-	  "Let the command run while the unwind tables of binaries it maps are built "
-	  "(default: it is stopped meanwhile, so no stack is cut short on a first run)",
 	  CLI_GROUP_SAMPLING },
 	{ "stats", OPT_STATS, NULL, 0,
 	  "Print the samples seen (of the idle task, of no target), how the stack "
@@ -161,52 +138,6 @@ static const struct argp_option options[] = {
 	{ 0 },
 };
 
-/* The most --unwind-memory this machine takes: 4G, or a quarter of MemTotal. */
-static unsigned long long unwind_memory_max(void)
-{
-	char *line = procfs__read_line("/proc/meminfo");
-	unsigned long long kib, max = UNWIND_MEMORY_MAX;
-
-	if (line && sscanf(line, "MemTotal: %llu kB", &kib) == 1 && kib * 1024 / 4 < max)
-		max = kib * 1024 / 4;
-	free(line);
-	return max;
-}
-
-static void parse_unwind_memory(const struct argp_state *state, struct record_opts *opts,
-				const char *arg)
-{
-	unsigned long long max = unwind_memory_max();
-	int err = number__parse_size(arg, UNWIND_MEMORY_MIN, max, &opts->unwind.memory);
-
-	if (err == -ERANGE && max < UNWIND_MEMORY_MAX)
-		cli__usage_error(state,
-				 "invalid --unwind-memory '%s': expected a size from 64K to "
-				 "%lluM (a quarter of this machine's memory), e.g. 64M",
-				 arg, max >> 20);
-	else if (err)
-		cli__usage_error(state,
-				 "invalid --unwind-memory '%s': expected a size from 64K to "
-				 "4G, e.g. 64M",
-				 arg);
-}
-
-static int parse_unwind(const char *arg, enum unwind_mode *mode)
-{
-	static const char *const names[] = {
-		[UNWIND_AUTO] = "auto",
-		[UNWIND_DWARF] = "dwarf",
-		[UNWIND_FP] = "fp",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i] && !strcmp(arg, names[i])) {
-			*mode = i;
-			return 0;
-		}
-	return -EINVAL;
-}
-
 /*
  * --call-graph=MODE, as perf spells it: fp and dwarf are --unwind's;
  * perf's dwarf,SIZE (the bytes of stack perf copies per sample) has no
@@ -237,13 +168,10 @@ static void parse_call_graph(const struct argp_state *state, struct record_parse
 /* perf's spellings that change nothing here, unless -q. */
 static void notes(const struct argp_state *state, const struct record_parser *p)
 {
-	static const char *const modes[] = {
-		[UNWIND_AUTO] = "auto: DWARF tables where a binary has them, frame pointers "
-				"elsewhere",
-		[UNWIND_DWARF] = "dwarf",
-		[UNWIND_FP] = "fp",
-	};
-	const char *mode = modes[p->opts->unwind.mode];
+	enum unwind_mode m = p->opts->unwind.mode;
+	const char *mode = m == UNWIND_AUTO ? "auto: DWARF tables where a binary has them, "
+					      "frame pointers elsewhere" :
+					      cli_unwind__mode_name(m);
 
 	if (p->opts->session.quiet)
 		return;
@@ -295,22 +223,11 @@ static error_t parse_record_option(int key, char *arg, struct argp_state *state)
 		opts->session.symbols.lines = true;
 		opts->out.lines = true;
 		break;
-	case OPT_UNWIND:
-		if (parse_unwind(arg, &opts->unwind.mode))
-			cli__usage_error(state, "invalid --unwind '%s': expected auto, dwarf, fp",
-					 arg);
-		break;
 	case OPT_CALL_GRAPH:
 		parse_call_graph(state, p, arg);
 		break;
 	case 'g':
 		p->g_given = true;
-		break;
-	case OPT_UNWIND_MEMORY:
-		parse_unwind_memory(state, opts, arg);
-		break;
-	case OPT_NO_UNWIND_HOLD:
-		opts->unwind.no_hold = true;
 		break;
 	case OPT_STATS:
 		opts->stats = true;
@@ -365,8 +282,8 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 			   p->fmt.format_given);
 	if (opts->interval)
 		check_interval(state, opts);
-	/* a format that shows lines (pprof) has DWARF read for them */
-	if (opts->out.format->needs_lines)
+	/* lines the profile keeps (a format that shows them: pprof) are read from DWARF */
+	if (!output__drop_lines(&opts->out))
 		opts->session.symbols.lines = true;
 	cli_format__finish(state, &p->fmt);
 	notes(state, p); /* last: no usage error follows a note */
@@ -404,8 +321,7 @@ void cli_record__parse(int argc, char **argv, struct record_opts *opts)
 	struct record_parser p = { .opts = opts, .fmt.out = &opts->out };
 
 	memset(opts, 0, sizeof(*opts));
-	cli__defaults(&p.base, &opts->session);
-	opts->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
+	cli__defaults(&p.base, &opts->session, &opts->unwind);
 	cli__parse(&record_argp, "record", argc, argv, &p);
 }
 

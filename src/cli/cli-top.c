@@ -106,9 +106,8 @@ void cli_top__parse(int argc, char **argv, struct top_opts *opts)
 	struct top_parser p = { .opts = opts };
 
 	memset(opts, 0, sizeof(*opts));
-	cli__defaults(&p.base, &opts->session);
+	cli__defaults(&p.base, &opts->session, &opts->unwind);
 	opts->delay = TOP_DEFAULT_DELAY;
-	opts->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	cli__parse(&top_argp, "top", argc, argv, &p);
 }
 

@@ -254,12 +254,11 @@ void cli_watch__parse(int argc, char **argv, struct watch_opts *wo)
 	struct watch_parser p = { .wo = wo, .fmt.out = &wo->out };
 
 	memset(wo, 0, sizeof(*wo));
-	cli__defaults(&p.base, &wo->session);
+	cli__defaults(&p.base, &wo->session, &wo->unwind);
 	/* the summary names each access's source line; frames show it with --lines */
 	wo->session.symbols.lines = true;
 	wo->access = WATCH_ACCESS_W;
 	wo->rotate_ms = 10;
-	wo->unwind = (struct unwind_opts){ UNWIND_AUTO, UNWIND_DEFAULT_MEMORY };
 	wo->locations = calloc(argc > 0 ? argc : 1, sizeof(*wo->locations));
 	if (!wo->locations) {
 		fprintf(stderr, "bpfprof watch: %s\n", strerror(ENOMEM));

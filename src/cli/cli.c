@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * What every subcommand's command line shares: the argp children (one file
- * each: cli-targets.c, cli-sampling.c, cli-symbols.c, cli-output.c), their
- * defaults and end-of-parse checks run in one order, the usage error, and
- * argp run under the name "bpfprof COMMAND". See cli.h.
+ * each: cli-targets.c, cli-sampling.c, cli-symbols.c, cli-output.c,
+ * cli-unwind.c), their defaults and end-of-parse checks run in one order,
+ * the usage error, and argp run under the name "bpfprof COMMAND". See cli.h.
  */
 #include <argp.h>
 #include <errno.h>
@@ -17,6 +17,7 @@
 #include "cli-sampling.h"
 #include "cli-symbols.h"
 #include "cli-targets.h"
+#include "cli-unwind.h"
 #include "cli.h"
 #include "exit.h"
 #include "number.h"
@@ -82,7 +83,8 @@ char *cli__join_names(const char *(*name)(unsigned int i))
 
 /* The children every capturing subcommand shares, in this order. */
 #define CLI_SHARED_CHILDREN \
-	{ &cli_targets_argp }, { &cli_sampling_argp }, { &cli_output_argp }, { &cli_symbols_argp }
+	{ &cli_targets_argp }, { &cli_sampling_argp }, { &cli_output_argp }, \
+		{ &cli_symbols_argp }, { &cli_unwind_argp }
 
 const struct argp_child cli_children[] = {
 	CLI_SHARED_CHILDREN,
@@ -127,12 +129,15 @@ void cli__finish(const struct argp_state *state, struct cli_parser *p)
 	cli_targets__finish(state, p);
 }
 
-void cli__defaults(struct cli_parser *p, struct session_opts *opts)
+void cli__defaults(struct cli_parser *p, struct session_opts *opts,
+		   struct unwind_opts *unwind)
 {
 	memset(opts, 0, sizeof(*opts));
 	p->opts = opts;
+	p->unwind = unwind;
 	cli_sampling__defaults(p, &opts->sampling);
 	cli_symbols__defaults(&opts->symbols);
+	cli_unwind__defaults(unwind);
 }
 
 void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * What every subcommand's command line shares: the argp children (targets,
- * sampling, output, symbols: one file each), their defaults and end-of-parse
+ * sampling, output, symbols, unwind: one file each), their defaults and end-of-parse
  * checks, and the usage error. A subcommand's own argp names the groups
  * (CLI_GROUP_*), adds its options and lists cli_children; the children's
  * options merge into its groups. Every usage error is one line on stderr,
@@ -33,11 +33,14 @@ enum cli_key {
 	CLI_KEY_TARGETS = 0x200,
 	CLI_KEY_SYMBOLS = 0x300,
 	CLI_KEY_FORMAT = 0x400,
+	CLI_KEY_UNWIND = 0x500,
 };
 
 /* What parsing needs beyond the options: the input of every shared child. */
 struct cli_parser {
 	struct session_opts *opts;
+	struct unwind_opts *unwind; /* the subcommand's, for cli-unwind.c */
+	const char *unwind_option;  /* the last of its options given, or NULL */
 	unsigned long long max_rate;  /* kernel.perf_event_max_sample_rate */
 	unsigned long long max_stack; /* kernel.perf_event_max_stack */
 	bool freq_given, period_given, all_given;
@@ -51,6 +54,7 @@ extern const struct argp_child cli_children[];
 extern const struct argp_child cli_profile_children[];
 
 struct cli_format;
+struct unwind_opts;
 
 /* Print "bpfprof COMMAND: MESSAGE" and exit with status 64. */
 void __attribute__((format(printf, 2, 3), noreturn))
@@ -68,8 +72,12 @@ char *cli__join_names(const char *(*name)(unsigned int i));
 /* Did "--" come before argument @arg? Then it is part of the command. */
 bool cli__after_separator(const struct argp_state *state, const char *arg);
 
-/* Defaults of every shared option, and the kernel limits parsing checks against. */
-void cli__defaults(struct cli_parser *p, struct session_opts *opts);
+/*
+ * Defaults of every shared option (@opts and @unwind are the subcommand's),
+ * and the kernel limits parsing checks against.
+ */
+void cli__defaults(struct cli_parser *p, struct session_opts *opts,
+		   struct unwind_opts *unwind);
 /* At ARGP_KEY_INIT of an argp whose .children is cli_children: hand them @p. */
 void cli__init_children(struct argp_state *state, struct cli_parser *p);
 /* The same for cli_profile_children: the format options get @fmt. */

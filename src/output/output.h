@@ -76,6 +76,22 @@ struct output_format {
 	int (*write_listing)(FILE *f, const struct listing *ls, const struct output_opts *o);
 };
 
+/*
+ * What a profile must keep for the output @o describes (struct profile's
+ * flags, set before the drain or reader fills it): source lines only where
+ * the output shows them (--lines, or a format that always does: pprof),
+ * each frame's binary where the format names it (pprof, json).
+ */
+static inline bool output__drop_lines(const struct output_opts *o)
+{
+	return !o->lines && !o->format->needs_lines;
+}
+
+static inline bool output__keep_bins(const struct output_opts *o)
+{
+	return o->format->needs_bins;
+}
+
 /* The format of what @in is named @name; NULL: none. */
 const struct output_format *output__by_name(enum output_input in, const char *name);
 /*

@@ -412,7 +412,7 @@ int range__run(const struct range_opts *o)
 	 */
 	if (o->stacks) {
 		us = unwind_session__new(&o->unwind);
-		rm.p.keep_bins = o->stacks_out.format->needs_bins;
+		rm.p.keep_bins = output__keep_bins(&o->stacks_out);
 		rm.ds = drain_session__new(&rm.p, true, false);
 		if (!us || !rm.ds) {
 			fprintf(stderr, "bpfprof range: out of memory\n");

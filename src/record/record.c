@@ -409,8 +409,8 @@ static const struct session_hooks record_hooks = {
 int record__run(const struct record_opts *o)
 {
 	struct record r = { .o = o, .us = unwind_session__new(&o->unwind),
-			    .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
-			    .p.keep_bins = o->out.format->needs_bins };
+			    .p.drop_lines = output__drop_lines(&o->out),
+			    .p.keep_bins = output__keep_bins(&o->out) };
 	/* with --interval -o names the intervals' files: the run's own output is none */
 	struct session_opts so = o->session;
 	struct session_plug plugs[4];

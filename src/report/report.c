@@ -18,7 +18,7 @@
 static int report__read(const struct report_opts *o, const char *path, struct profile *p,
 			struct profileread_info *info, char *why, size_t size)
 {
-	p->drop_lines = !o->out.lines && !o->out.format->needs_lines;
+	p->drop_lines = output__drop_lines(&o->out);
 	return profileread__file(p, path, o->value, info, why, size);
 }
 

@@ -62,6 +62,7 @@ struct watch_mode {
 	uint64_t t_start, t_stop; /* when the breakpoints were set, and taken away */
 	uint64_t *since;          /* per location: when it was first watched (0: never) */
 	bool *placed;             /* per location: just resolved in a library loaded later */
+	pid_t *tgids;             /* per -t thread (targets.tids): its process, read at prepare */
 	bool count_reached;
 };
 
@@ -331,6 +332,26 @@ static void watch__since(struct watch_mode *wm, uint64_t ns)
 			wm->since[i] = ns;
 }
 
+/*
+ * The process of each -t thread, once: the loops over the threads and
+ * every mmap record ask it (a thread whose status cannot be read, gone
+ * meanwhile, stands for itself, as a process's main thread). 0 or -ENOMEM.
+ */
+static int watch__tgids(struct watch_mode *wm)
+{
+	const struct idlist *tids = &wm->o->session.targets.tids;
+
+	wm->tgids = calloc(tids->nr ?: 1, sizeof(*wm->tgids));
+	if (!wm->tgids)
+		return -ENOMEM;
+	for (size_t i = 0; i < tids->nr; i++) {
+		pid_t tgid = procfs__tgid(tids->ids[i]);
+
+		wm->tgids[i] = tgid > 0 ? tgid : tids->ids[i];
+	}
+	return 0;
+}
+
 /* Parse, check and resolve every location; one that cannot be is a usage error. */
 static int watch__prepare(struct session *s, void *priv)
 {
@@ -340,16 +361,16 @@ static int watch__prepare(struct session *s, void *priv)
 	pid_t cmd = session__command_pid(s);
 	int err;
 
+	err = watch__tgids(wm);
+	if (err)
+		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	err = watch_set__init(&wm->ws, o->locations, o->nr_locations, o->access);
 	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0);
 	err = err ?: watch_set__resolve_kernel(&wm->ws, "/proc/kallsyms");
 	for (size_t i = 0; i < t->pids.nr && !err; i++)
 		err = watch__resolve_target(s, wm, t->pids.ids[i]);
-	for (size_t i = 0; i < t->tids.nr && !err; i++) {
-		pid_t tgid = procfs__tgid(t->tids.ids[i]);
-
-		err = watch__resolve_target(s, wm, tgid > 0 ? tgid : t->tids.ids[i]);
-	}
+	for (size_t i = 0; i < t->tids.nr && !err; i++)
+		err = watch__resolve_target(s, wm, wm->tgids[i]);
 	/* more locations than registers: the first ones start, and all take turns */
 	wm->rotate = wm->ws.nr > WATCH_DEBUG_REGS;
 	wm->slots = wm->rotate ? WATCH_DEBUG_REGS : wm->ws.nr;
@@ -429,11 +450,8 @@ static int watch__start(struct session *s, void *priv, const struct loader_cfg *
 	status = watch__store(s, wm, 0);
 	for (size_t i = 0; i < t->pids.nr && !status; i++)
 		status = watch__store(s, wm, t->pids.ids[i]);
-	for (size_t i = 0; i < t->tids.nr && !status; i++) {
-		pid_t tgid = procfs__tgid(t->tids.ids[i]);
-
-		status = watch__store(s, wm, tgid > 0 ? tgid : t->tids.ids[i]);
-	}
+	for (size_t i = 0; i < t->tids.nr && !status; i++)
+		status = watch__store(s, wm, wm->tgids[i]);
 	return status;
 }
 
@@ -489,12 +507,8 @@ static int watch__events(struct session *s, void *priv)
 	}
 	for (size_t i = 0; i < t->pids.nr && !status; i++)
 		status = watch__open_process(s, wm, t->pids.ids[i], NULL);
-	for (size_t i = 0; i < t->tids.nr && !status; i++) {
-		pid_t tgid = procfs__tgid(t->tids.ids[i]);
-
-		status = watch__open_thread(s, wm, tgid > 0 ? tgid : t->tids.ids[i],
-					    t->tids.ids[i], false, NULL);
-	}
+	for (size_t i = 0; i < t->tids.nr && !status; i++)
+		status = watch__open_thread(s, wm, wm->tgids[i], t->tids.ids[i], false, NULL);
 	watch__since(wm, wm->t_start);
 	/* a command's are set at its exec */
 	return status ?: wm->held ? 0 : watch__rotate_start(s, wm);
@@ -574,7 +588,7 @@ static void watch__mmap(struct session *s, void *priv, pid_t tgid, const struct 
 	if (wm->t_stop || !wm->t_start || !watch_set__waiting(&wm->ws, tgid))
 		return;
 	for (size_t i = 0; i < tids->nr && !whole && !any; i++)
-		any = procfs__tgid(tids->ids[i]) == tgid;
+		any = wm->tgids[i] == tgid;
 	if (!whole && !any)
 		return;
 	err = watch_set__resolve_mapped(&wm->ws, tgid, wm->placed);
@@ -592,7 +606,7 @@ static void watch__mmap(struct session *s, void *priv, pid_t tgid, const struct 
 	if (whole)
 		status = status ?: watch__open_process(s, wm, tgid, wm->placed);
 	for (size_t i = 0; i < tids->nr && !whole && !status; i++)
-		if (procfs__tgid(tids->ids[i]) == tgid)
+		if (wm->tgids[i] == tgid)
 			status = watch__open_thread(s, wm, tgid, tids->ids[i], false, wm->placed);
 	if (status)
 		session__stop(s, status);
@@ -893,8 +907,10 @@ static void watch__end(struct session *s, void *priv)
 	watch_set__free(&wm->ws);
 	free(wm->since);
 	free(wm->placed);
+	free(wm->tgids);
 	wm->since = NULL;
 	wm->placed = NULL;
+	wm->tgids = NULL;
 	watch_insns__free(wm->insns); /* its binaries are the process table's */
 	wm->insns = NULL;
 }
@@ -918,8 +934,8 @@ int watch__run(const struct watch_opts *o)
 {
 	/* the profile keeps what its format shows (as record's) */
 	struct watch_mode wm = { .o = o,
-				 .p.drop_lines = !o->out.lines && !o->out.format->needs_lines,
-				 .p.keep_bins = o->out.format->needs_bins };
+				 .p.drop_lines = output__drop_lines(&o->out),
+				 .p.keep_bins = output__keep_bins(&o->out) };
 	struct unwind_session *us = unwind_session__new(&o->unwind);
 	struct session_plug plugs[3];
 	int status = EXIT_RUNTIME;
