@@ -80,7 +80,7 @@ record_faults() {
 	# (the same event twice, told apart by name=: both counted)
 	go tool pprof -raw out.pb.gz >raw 2>err
 	[ ! -s err ] || { cat err; false; }
-	grep -qx 'cpu-clock/count page-faults/period=4//count faults/count' raw
+	grep -qx 'cpu-clock/count\[dflt\] page-faults/period=4//count faults/count cpu-clock/nanoseconds/nanoseconds' raw
 	for ev in cpu-clock page-faults/period=4/ faults; do
 		go tool pprof -top -sample_index="$ev" out.pb.gz >top 2>err
 		[ ! -s err ] || { cat err; false; }
@@ -96,6 +96,42 @@ record_faults() {
 	[ "$(total first.folded)" -eq "$(event_kept cpu-clock)" ]
 	"$BPFPROF" report --value faults -o faults.folded out.pb.gz
 	[ "$(total faults.folded)" -eq "$(event_kept faults)" ]
+}
+
+@test "a clock event beside another as pprof: EVENT/nanoseconds is its count times the period, go tool pprof selects it by name, the first count is the default" {
+	command -v go >/dev/null || skip "needs go (Debian's golang-go: go tool pprof)"
+	export HOME=$BATS_TEST_TMPDIR/home GOCACHE=$BATS_TEST_TMPDIR/gocache GOTOOLCHAIN=local
+	export GOPROXY=off GOFLAGS= PPROF_TMPDIR=$BATS_TEST_TMPDIR
+	mkdir -p "$HOME"
+	# -F 199: a period of 1e9 / 199 ns (as the kernel is asked for it)
+	record_faults -F 199 -o out.pb.gz
+	period=$((1000000000 / 199))
+	kept=$(event_kept cpu-clock)
+	at_least "$kept" 30
+	go tool pprof -raw out.pb.gz >raw 2>err
+	[ ! -s err ] || { cat err; false; }
+	# the counts first (their indexes as before), then the clock event's time
+	grep -qx 'cpu-clock/count\[dflt\] page-faults/period=4//count cpu-clock/nanoseconds/nanoseconds' raw
+	# each sample's nanoseconds are its cpu-clock count times the period
+	awk -v p="$period" '/^ *[0-9]+ +[0-9]+ +[0-9]+: / { n++; if ($3 != $1 * p) bad++; c += $1; ns += $3 }
+		END { print n, c, ns; exit !(n > 0 && !bad) }' raw | tee sums
+	[ "$(cut -d' ' -f2 sums)" -eq "$kept" ]
+	[ "$(cut -d' ' -f3 sums)" -eq $((kept * period)) ]
+	# -sample_index= takes the name; the total in CPU time, no warning
+	go tool pprof -top -unit=ns -sample_index=cpu-clock/nanoseconds out.pb.gz >top 2>err
+	[ ! -s err ] || { cat err; false; }
+	cat top
+	grep -qx 'Type: cpu-clock/nanoseconds' top
+	grep -qE "Total samples = $((kept * period))ns " top
+	# compute holds most of that time (80% of the workload's CPU time)
+	awk '$6 == "compute" { sub(/%/, "", $5); ok = $5 + 0 >= 60 } END { exit !ok }' top
+	# without -sample_index: the first event's count (pprof's default is the last type)
+	go tool pprof -top out.pb.gz 2>/dev/null | grep -qx 'Type: cpu-clock'
+	# report reads the nanoseconds back by the same name
+	"$BPFPROF" report --value cpu-clock/nanoseconds -o ns.folded out.pb.gz
+	[ "$(total ns.folded)" -eq $((kept * period)) ]
+	"$BPFPROF" report --value page-faults/period=4/ -o faults.folded out.pb.gz
+	[ "$(total faults.folded)" -eq "$(event_kept page-faults/period=4/)" ]
 }
 
 @test "mem:ADDR:w beside cpu-clock: every store to the global counted in writer, cpu-clock's stacks beside" {
