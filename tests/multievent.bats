@@ -189,6 +189,39 @@ EOF
 	grep -qE '<title>page-faults/period=4/ \([0-9]+ samples' out.svg
 }
 
+# in_own_rate A B: record cpu-clock and page-faults of multievent's faults
+# mode with kernel.perf_event_max_sample_rate read as A when sampling
+# starts and B from the command's start on: a file bind-mounted over the
+# sysctl in a mount namespace of bpfprof's own (the kernel's value, which
+# every other bpfprof reads, is never written), which the command rewrites
+in_own_rate() {
+	echo "$1" >rate
+	run --separate-stderr unshare -m --propagation private sh -c '
+		mount --bind "$PWD/rate" /proc/sys/kernel/perf_event_max_sample_rate &&
+		exec "$1" record -e cpu-clock -e page-faults/period=4/ -o out.folded \
+			-- sh -c "echo $2 >\"$PWD/rate\" && exec \"$3/multievent\" 1 faults"' \
+		- "$BPFPROF" "$2" "$WORKLOADS"
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+}
+
+@test "the sysctl lowered while sampling (as the kernel throttles) is a warning naming both rates; unchanged or raised, none" {
+	need_root
+	command -v unshare >/dev/null || skip "needs unshare (util-linux)"
+	# a PMU-less VM never throttles (only a PMU's interrupt measures its
+	# samples), so the sysctl is read through a file the command lowers
+	in_own_rate 100000 25000
+	[ "${stderr_lines[0]}" = "bpfprof: warning: the kernel throttled sampling: perf_event_max_sample_rate lowered from 100000 to 25000 (samples took too long)" ]
+	# the profile and the summary's lines per event as without it
+	at_least "$(total out.folded '^cpu-clock;')" 10
+	[ "$(event_kept cpu-clock)" -eq "$(total out.folded '^cpu-clock;')" ]
+	in_own_rate 100000 100000
+	refute grep -q throttled <<<"$stderr"
+	event_line cpu-clock
+	in_own_rate 50000 100000
+	refute grep -q throttled <<<"$stderr"
+}
+
 @test "the same event twice is a usage error naming it; range samples one event" {
 	run --separate-stderr "$BPFPROF" record -e cpu-clock -e page-faults,cpu-clock -o out.folded -d 1
 	echo "status $status, stderr: $stderr"
