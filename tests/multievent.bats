@@ -80,7 +80,7 @@ record_faults() {
 	# (the same event twice, told apart by name=: both counted)
 	go tool pprof -raw out.pb.gz >raw 2>err
 	[ ! -s err ] || { cat err; false; }
-	grep -qx 'cpu-clock/count page-faults/period=4//count faults/count' raw
+	grep -qx 'cpu-clock/count\[dflt\] page-faults/period=4//count faults/count cpu-clock/nanoseconds/nanoseconds' raw
 	for ev in cpu-clock page-faults/period=4/ faults; do
 		go tool pprof -top -sample_index="$ev" out.pb.gz >top 2>err
 		[ ! -s err ] || { cat err; false; }
@@ -96,6 +96,42 @@ record_faults() {
 	[ "$(total first.folded)" -eq "$(event_kept cpu-clock)" ]
 	"$BPFPROF" report --value faults -o faults.folded out.pb.gz
 	[ "$(total faults.folded)" -eq "$(event_kept faults)" ]
+}
+
+@test "a clock event beside another as pprof: EVENT/nanoseconds is its count times the period, go tool pprof selects it by name, the first count is the default" {
+	command -v go >/dev/null || skip "needs go (Debian's golang-go: go tool pprof)"
+	export HOME=$BATS_TEST_TMPDIR/home GOCACHE=$BATS_TEST_TMPDIR/gocache GOTOOLCHAIN=local
+	export GOPROXY=off GOFLAGS= PPROF_TMPDIR=$BATS_TEST_TMPDIR
+	mkdir -p "$HOME"
+	# -F 199: a period of 1e9 / 199 ns (as the kernel is asked for it)
+	record_faults -F 199 -o out.pb.gz
+	period=$((1000000000 / 199))
+	kept=$(event_kept cpu-clock)
+	at_least "$kept" 30
+	go tool pprof -raw out.pb.gz >raw 2>err
+	[ ! -s err ] || { cat err; false; }
+	# the counts first (their indexes as before), then the clock event's time
+	grep -qx 'cpu-clock/count\[dflt\] page-faults/period=4//count cpu-clock/nanoseconds/nanoseconds' raw
+	# each sample's nanoseconds are its cpu-clock count times the period
+	awk -v p="$period" '/^ *[0-9]+ +[0-9]+ +[0-9]+: / { n++; if ($3 != $1 * p) bad++; c += $1; ns += $3 }
+		END { print n, c, ns; exit !(n > 0 && !bad) }' raw | tee sums
+	[ "$(cut -d' ' -f2 sums)" -eq "$kept" ]
+	[ "$(cut -d' ' -f3 sums)" -eq $((kept * period)) ]
+	# -sample_index= takes the name; the total in CPU time, no warning
+	go tool pprof -top -unit=ns -sample_index=cpu-clock/nanoseconds out.pb.gz >top 2>err
+	[ ! -s err ] || { cat err; false; }
+	cat top
+	grep -qx 'Type: cpu-clock/nanoseconds' top
+	grep -qE "Total samples = $((kept * period))ns " top
+	# compute holds most of that time (80% of the workload's CPU time)
+	awk '$6 == "compute" { sub(/%/, "", $5); ok = $5 + 0 >= 60 } END { exit !ok }' top
+	# without -sample_index: the first event's count (pprof's default is the last type)
+	go tool pprof -top out.pb.gz 2>/dev/null | grep -qx 'Type: cpu-clock'
+	# report reads the nanoseconds back by the same name
+	"$BPFPROF" report --value cpu-clock/nanoseconds -o ns.folded out.pb.gz
+	[ "$(total ns.folded)" -eq $((kept * period)) ]
+	"$BPFPROF" report --value page-faults/period=4/ -o faults.folded out.pb.gz
+	[ "$(total faults.folded)" -eq "$(event_kept page-faults/period=4/)" ]
 }
 
 @test "mem:ADDR:w beside cpu-clock: every store to the global counted in writer, cpu-clock's stacks beside" {
@@ -151,6 +187,39 @@ EOF
 	record_faults -o out.svg
 	grep -qE '<title>cpu-clock \([0-9]+ samples' out.svg
 	grep -qE '<title>page-faults/period=4/ \([0-9]+ samples' out.svg
+}
+
+# in_own_rate A B: record cpu-clock and page-faults of multievent's faults
+# mode with kernel.perf_event_max_sample_rate read as A when sampling
+# starts and B from the command's start on: a file bind-mounted over the
+# sysctl in a mount namespace of bpfprof's own (the kernel's value, which
+# every other bpfprof reads, is never written), which the command rewrites
+in_own_rate() {
+	echo "$1" >rate
+	run --separate-stderr unshare -m --propagation private sh -c '
+		mount --bind "$PWD/rate" /proc/sys/kernel/perf_event_max_sample_rate &&
+		exec "$1" record -e cpu-clock -e page-faults/period=4/ -o out.folded \
+			-- sh -c "echo $2 >\"$PWD/rate\" && exec \"$3/multievent\" 1 faults"' \
+		- "$BPFPROF" "$2" "$WORKLOADS"
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+}
+
+@test "the sysctl lowered while sampling (as the kernel throttles) is a warning naming both rates; unchanged or raised, none" {
+	need_root
+	command -v unshare >/dev/null || skip "needs unshare (util-linux)"
+	# a PMU-less VM never throttles (only a PMU's interrupt measures its
+	# samples), so the sysctl is read through a file the command lowers
+	in_own_rate 100000 25000
+	[ "${stderr_lines[0]}" = "bpfprof: warning: the kernel throttled sampling: perf_event_max_sample_rate lowered from 100000 to 25000 (samples took too long)" ]
+	# the profile and the summary's lines per event as without it
+	at_least "$(total out.folded '^cpu-clock;')" 10
+	[ "$(event_kept cpu-clock)" -eq "$(total out.folded '^cpu-clock;')" ]
+	in_own_rate 100000 100000
+	refute grep -q throttled <<<"$stderr"
+	event_line cpu-clock
+	in_own_rate 50000 100000
+	refute grep -q throttled <<<"$stderr"
 }
 
 @test "the same event twice is a usage error naming it; range samples one event" {

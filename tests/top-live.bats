@@ -35,10 +35,10 @@ first_row() {
 
 # in_tmux ARGS...: bpfprof top ARGS in a new tmux pane's shell, its pid in
 # ./pid; its exit status goes to ./status and the terminal's settings after
-# it to ./stty
+# it to ./stty; the pane is $COLS (default 120) wide, 40 high
 in_tmux() {
 	need_cmd tmux
-	tmux -S "$SOCK" new-session -d -x 120 -y 40 "bash --norc --noprofile"
+	tmux -S "$SOCK" new-session -d -x "${COLS:-120}" -y 40 "bash --norc --noprofile"
 	tmux -S "$SOCK" send-keys "sh -c 'echo \$\$ >pid; exec \"\$0\" top \"\$@\"' $BPFPROF $*; echo \$? >status; stty -a >stty" Enter
 	wait_until test -s pid
 	PID=$(cat pid)
@@ -143,4 +143,80 @@ settled() {
 	[[ "$output" == *"invalid --delay 'often'"* ]]
 	run -64 "$BPFPROF" top --limit 0
 	[[ "$output" == *"invalid --limit '0'"* ]]
+}
+
+# faults_top ARGS...: bpfprof top of cpu-clock and page-faults (every 4th)
+# on multievent's faults mode, standard output not a terminal
+faults_top() {
+	start multievent 60 faults
+	run --separate-stderr "$BPFPROF" top -e cpu-clock -e page-faults/period=4/ \
+		-p "${PIDS[0]}" "$@"
+	echo "status $status, stdout: $output, stderr: $stderr"
+	[ "$status" -eq 0 ]
+}
+
+# event_line EVENT: top's end line of EVENT in $stderr
+event_line() {
+	grep -F "bpfprof top: $1: " <<<"$stderr"
+}
+
+@test "top of two events, not a terminal: the other event's column headed by its whole name, its shares under it" {
+	need_root
+	faults_top -d 2.6 --limit 3
+	n=$(grep -c '^bpfprof top: [0-9]* cpu-clock, [0-9]* page-faults/period=4/ samples, 0 lost in' <<<"$output")
+	at_least "$n" 2
+	# the column names: page-faults's whole, as wide as its name
+	[ "$(grep -cx '  self%       self  total%  page-faults/period=4/  function' <<<"$output")" -eq "$n" ]
+	# each row's share ends under the name's last character
+	awk '/^  self%/ { end = index($0, "page-faults/period=4/") + 20; next }
+		/^ *[0-9.]+%/ { rows++; if (substr($0, end, 1) != "%" || substr($0, end + 1, 2) != "  ") bad++ }
+		END { exit !(rows >= 2 && !bad) }' <<<"$output"
+}
+
+@test "top of two events: its end line a line per event as record's summary, each event's samples those its tables showed" {
+	need_root
+	faults_top -d 3.6 --limit 2
+	# the run's line: both events' samples, its rate left to the events' lines
+	[[ ${stderr_lines[0]} =~ ^bpfprof\ top:\ ([0-9]+)\ refreshes\ of\ 1\ s,\ [0-9]+\ samples,\ 0\ lost,\ [0-9.]+\ s$ ]]
+	refreshes=${BASH_REMATCH[1]}
+	at_least "$refreshes" 2
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[[ $(event_line cpu-clock) =~ ^bpfprof\ top:\ cpu-clock:\ ([0-9]+)\ samples\ kept,\ 0\ lost,\ effective\ rate\ ([0-9]+)\.[0-9]\ Hz\ on\ the\ busiest\ CPU$ ]]
+	cpu=${BASH_REMATCH[1]} hz=${BASH_REMATCH[2]}
+	[[ $(event_line page-faults/period=4/) =~ ^bpfprof\ top:\ page-faults/period=4/:\ ([0-9]+)\ samples\ kept,\ 0\ lost,\ effective\ rate\ ([0-9]+)\.[0-9]\ samples\ per\ second$ ]]
+	faults=${BASH_REMATCH[1]} per_s=${BASH_REMATCH[2]}
+	# each event's samples are what its tables counted (a sample taken as a
+	# window ends may be shown in the next one: a few apart)
+	read -r shown_cpu shown_faults < <(awk '/^bpfprof top: [0-9]+ cpu-clock, / { c += $3; f += $5 }
+		END { print c, f }' <<<"$output")
+	at_least "$shown_cpu" $((refreshes * 20))
+	at_least "$shown_faults" $((refreshes * 100))
+	within "$cpu" "$shown_cpu" $((shown_cpu / 50 + 3))
+	within "$faults" "$shown_faults" $((shown_faults / 50 + 3))
+	# a clock event's rate is the busiest CPU's (99 Hz asked), the other's
+	# its samples over the refreshes' seconds (1 s each)
+	[ "$hz" -ge 50 ] && [ "$hz" -le 150 ]
+	within "$per_s" $((faults / refreshes)) $((faults / refreshes / 5 + 1))
+}
+
+@test "top of two events on a terminal: the column headed by the event's whole name where it fits, cut where the function would not" {
+	need_root
+	start multievent 60 faults
+	in_tmux -e cpu-clock -e page-faults/period=4/ -p "${PIDS[0]}" --delay 0.5
+	wait_until first_row compute
+	pane
+	pane | grep -qx '  self%       self  total%  page-faults/period=4/  function'
+	tmux -S "$SOCK" send-keys q
+	wait_until settled
+	[ "$(cat status)" = 0 ]
+	# 60 columns: the event's column leaves the function 20 (28 for self%,
+	# self and total%, the rest its name and two spaces)
+	tmux -S "$SOCK" kill-server
+	rm -f pid status stty
+	COLS=60 in_tmux -e cpu-clock -e page-faults/period=4/ -p "${PIDS[0]}" --delay 0.5
+	wait_until first_row compute
+	pane
+	pane | grep -qx '  self%       self  total%  page-fault  function'
+	tmux -S "$SOCK" send-keys q
+	wait_until settled
 }

@@ -4,8 +4,11 @@
  * read it. Sample types "samples/count" and, for a clock event
  * (cpu-clock, task-clock), "cpu/nanoseconds" (count × period), with
  * period_type, period and duration_nanos; a profile of several events
- * has "EVENT/count" for each instead, and a stack's samples of every
- * event are one sample with a value per event. Each stack is a sample, leaf
+ * has "EVENT/count" for each instead, then for each clock event
+ * "EVENT/nanoseconds" (type and unit: go tool pprof selects a sample type
+ * by its type alone), and a stack's samples of every event are one sample
+ * with those values; its default_sample_type is the first event's count.
+ * Each stack is a sample, leaf
  * first, labelled comm (string), pid (--per-pid, --per-thread) and tid
  * (--per-thread). Frame kinds are data here, not name suffixes: each
  * binary is a mapping (path, build-id, has_* as its frames are), the
@@ -357,20 +360,65 @@ static bool pprof__same_stack(const struct profile *p, const struct profile_stac
 }
 
 /*
- * A profile of several events: sample type "EVENT/count" for each, and a
- * sample for each stack, its events' stacks merged: one value per event.
+ * The sample types of several events: "EVENT/count" for each, then for
+ * each clock event the type "EVENT/nanoseconds", unit "nanoseconds"
+ * (go tool pprof -sample_index= names a type alone, so the two of an
+ * event need two names; the counts first keep their indexes); *@nr_ns:
+ * how many clock events. The default sample type is the first count.
+ */
+static int pprof__event_types(struct pprof *w, size_t *nr_ns)
+{
+	const struct profile *p = w->p;
+	int64_t first;
+	int err = 0;
+
+	*nr_ns = 0;
+	for (size_t i = 0; i < p->nr_events && !err; i++)
+		err = pprof__value_type(w, PROFILE_SAMPLE_TYPE, p->events[i].name, "count");
+	for (size_t i = 0; i < p->nr_events && !err; i++) {
+		char *type;
+
+		if (!p->events[i].period_ns)
+			continue;
+		if (array__grow((void **)&w->owned, &w->cap_owned, w->nr_owned + 1,
+				sizeof(*w->owned)) ||
+		    asprintf(&type, "%s/nanoseconds", p->events[i].name) < 0)
+			return -ENOMEM;
+		/* pprof__str keeps the pointer: the string lives as long as the writer */
+		w->owned[w->nr_owned++] = type;
+		err = pprof__value_type(w, PROFILE_SAMPLE_TYPE, type, "nanoseconds");
+		(*nr_ns)++;
+	}
+	err = err ?: pprof__str(w, p->events[0].name, &first);
+	if (!err)
+		protobuf__uint(&w->out, PROFILE_DEFAULT_SAMPLE_TYPE, (uint64_t)first);
+	return err;
+}
+
+/*
+ * A profile of several events: its sample types (pprof__event_types), and a
+ * sample for each stack, its events' stacks merged: a count per event,
+ * then the nanoseconds of each clock event (count × period).
  */
 static int pprof__write_events(struct pprof *w, const struct output_opts *o)
 {
 	const struct profile *p = w->p;
-	size_t ne = p->nr_events, nr = 0;
+	size_t ne = p->nr_events, nr = 0, nv = ne, nr_ns;
 	uint32_t *first = malloc((p->nr ? p->nr : 1) * sizeof(*first)); /* each sample's stack */
-	uint64_t *values = calloc((p->nr ? p->nr : 1) * ne, sizeof(*values));
+	uint64_t *values = NULL;
+	uint64_t *col = calloc(ne, sizeof(*col)); /* each clock event's nanoseconds' value */
 	struct u64map by_stack = { 0 }; /* hash of a stack without its event -> 1 + sample */
-	int err = first && values ? 0 : -ENOMEM;
+	int err = first && col ? 0 : -ENOMEM;
 
-	for (size_t i = 0; i < ne && !err; i++)
-		err = pprof__value_type(w, PROFILE_SAMPLE_TYPE, p->events[i].name, "count");
+	err = err ?: pprof__event_types(w, &nr_ns);
+	if (!err) {
+		nv = ne + nr_ns;
+		for (size_t i = 0, k = ne; i < ne; i++)
+			col[i] = p->events[i].period_ns ? k++ : 0;
+		values = calloc((p->nr ? p->nr : 1) * nv, sizeof(*values));
+		if (!values)
+			err = -ENOMEM;
+	}
 	err = err ?: pprof__tables(w);
 	for (size_t i = 0; i < p->nr && !err; i++) {
 		const struct profile_stack *st = &p->stacks[i];
@@ -387,14 +435,20 @@ static int pprof__write_events(struct pprof *w, const struct output_opts *o)
 				err = -ENOMEM;
 			found = nr;
 		}
-		if (st->event < ne)
-			values[(found - 1) * ne + st->event] += st->count;
+		if (st->event < ne) {
+			uint64_t *v = &values[(found - 1) * nv];
+
+			v[st->event] += st->count;
+			if (col[st->event])
+				v[col[st->event]] += st->count * p->events[st->event].period_ns;
+		}
 	}
 	for (size_t i = 0; i < nr && !err; i++)
-		err = pprof__sample(w, &p->stacks[first[i]], &values[i * ne], ne, o);
+		err = pprof__sample(w, &p->stacks[first[i]], &values[i * nv], nv, o);
 	u64map__free(&by_stack);
 	free(first);
 	free(values);
+	free(col);
 	return err ?: pprof__flush(w, true);
 }
 

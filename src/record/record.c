@@ -70,18 +70,15 @@ static void record__summary(const struct record *r, struct session *s)
 	fputc('\n', stderr);
 }
 
-/*
- * Several events: a line each, its samples kept and lost and its rate: a
- * clock event's on the busiest CPU (Hz, as the run's line), any other's
- * samples kept a second (its rate follows what it counts).
- */
-static void record__event_summary(const struct profile *p)
+void record__event_summary(const char *prog, const struct profile_event *events, size_t nr,
+			   double seconds)
 {
-	for (size_t i = 0; i < p->nr_events; i++) {
-		const struct profile_event *e = &p->events[i];
-		double secs = p->duration > 0 ? p->duration : 0;
+	double secs = seconds > 0 ? seconds : 0;
 
-		fputs("bpfprof: ", stderr);
+	for (size_t i = 0; i < nr; i++) {
+		const struct profile_event *e = &events[i];
+
+		fprintf(stderr, "%s: ", prog);
 		escape__write(stderr, e->name, strlen(e->name));
 		fprintf(stderr, ": %" PRIu64 " samples kept, %" PRIu64 " lost, effective rate ",
 			e->stats[EVENT_STAT_KEPT], e->stats[EVENT_STAT_LOST]);
@@ -392,7 +389,7 @@ static int record__finish(struct session *s, void *priv)
 		record__warnings(s, p, samples);
 		if (!o->session.quiet) {
 			record__summary(r, s);
-			record__event_summary(p);
+			record__event_summary("bpfprof", p->events, p->nr_events, p->duration);
 		}
 		if (o->stats)
 			record__stats(r, s, p);

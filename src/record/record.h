@@ -30,6 +30,14 @@ struct record_opts {
  * on ENOMEM.
  */
 char *record__target(const struct target_opts *t);
+/*
+ * Several events: a line each on stderr, "@prog: EVENT: ", its samples kept
+ * and lost and its rate over @seconds: a clock event's on the busiest CPU
+ * (Hz, as the run's line), any other's samples kept a second (its rate
+ * follows what it counts). The summaries of record and the live top.
+ */
+void record__event_summary(const char *prog, const struct profile_event *events, size_t nr,
+			   double seconds);
 /* A whole recording; reports errors itself and returns the exit status (session.h). */
 int record__run(const struct record_opts *o);
 

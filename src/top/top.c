@@ -33,6 +33,9 @@ struct top {
 	char *target;
 	unsigned int refreshes;
 	uint64_t samples, lost; /* in the refreshes shown */
+	/* several events: each one's counters summed over the refreshes shown */
+	struct profile_event *events;
+	size_t nr_events;
 };
 
 /* The window's table, shown. 0 or -errno. */
@@ -75,10 +78,20 @@ static int top__refresh(struct session *s, struct profile *p, void *ctx)
 	t->lost += profile__lost(p);
 	t->seen_s += p->duration;
 	t->seen_busiest += p->busiest[STAT_SEEN];
+	for (size_t i = 0; i < t->nr_events && i < p->nr_events; i++) {
+		for (int j = 0; j < EVENT_STAT__MAX; j++) {
+			t->events[i].stats[j] += p->events[i].stats[j];
+			/* each window's busiest CPU, as the run's rate */
+			t->events[i].busiest[j] += p->events[i].busiest[j];
+		}
+	}
 	return 0;
 }
 
-/* The end: -o's file committed; the refreshes shown, unless -q. */
+/*
+ * The end: -o's file committed; the refreshes shown, unless -q: with
+ * several events, a line each as record's summary has them.
+ */
 static int top__finish(struct session *s, void *priv)
 {
 	struct top *t = priv;
@@ -87,13 +100,20 @@ static int top__finish(struct session *s, void *priv)
 	if (status || t->o->session.quiet)
 		return status;
 	fprintf(stderr, "bpfprof top: %u refresh%s of %g s, %" PRIu64 " samples, %" PRIu64
-			" lost, %.2f s, ",
+			" lost, %.2f s",
 		t->refreshes, t->refreshes == 1 ? "" : "es", t->o->delay, t->samples, t->lost,
 		session__seconds(s));
-	/* each window's busiest CPU */
-	session__print_rate(s, t->seen_s > 0 ? t->seen_busiest / t->seen_s : 0);
+	/* each window's busiest CPU; several events: each its own rate, below */
+	if (!t->nr_events) {
+		fputs(", ", stderr);
+		session__print_rate(s, t->seen_s > 0 ? t->seen_busiest / t->seen_s : 0);
+	}
 	session__print_output(s, "tables");
 	fputc('\n', stderr);
+	for (size_t i = 0; i < t->nr_events; i++)
+		if (session__event_period_ns(s, i, &t->events[i].period_ns))
+			t->events[i].period_ns = 0;
+	record__event_summary("bpfprof top", t->events, t->nr_events, t->seen_s);
 	return 0;
 }
 
@@ -112,6 +132,12 @@ int top__run(const struct top_opts *o)
 			 .p.drop_lines = true };
 	int status = EXIT_RUNTIME;
 
+	if (so->nr_events > 1) {
+		t.events = calloc(so->nr_events, sizeof(*t.events));
+		t.nr_events = t.events ? so->nr_events : 0;
+		for (size_t i = 0; i < t.nr_events; i++)
+			t.events[i].name = so->events[i].name;
+	}
 	t.ds = drain_session__new(&t.p, false, true);
 	if (t.ds)
 		drain_session__set_window(t.ds, o->delay, top__refresh, &t);
@@ -127,7 +153,7 @@ int top__run(const struct top_opts *o)
 		{ &top_hooks, &t },
 	};
 
-	if (!t.us || !t.ds || !t.ts || !t.target)
+	if (!t.us || !t.ds || !t.ts || !t.target || (so->nr_events > 1 && !t.events))
 		fprintf(stderr, "bpfprof top: out of memory\n");
 	else
 		status = session__main(&o->session, "bpfprof top", plugs, ARRAY_SIZE(plugs));
@@ -136,5 +162,6 @@ int top__run(const struct top_opts *o)
 	unwind_session__free(t.us);
 	profile__free(&t.p);
 	free(t.target);
+	free(t.events);
 	return status;
 }

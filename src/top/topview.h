@@ -2,8 +2,10 @@
 /*
  * One refresh of the live top as text: a header (the window's length,
  * samples and samples lost, the rate asked and seen, the targets), the
- * column names, then the table's first rows: self%, self, total%, the
- * function (escaped by the table: never a control byte), each line cut to
+ * column names, then the table's first rows: self%, self, total%, with
+ * several events a self% per other event headed by its name (whole in
+ * plain text; on a terminal as wide as leaves the function 20 characters),
+ * the function (escaped by the table: never a control byte), each line cut to
  * the width on a character boundary. Full screen: the cursor home and the
  * screen cleared first, at most the screen's height; plain: a blank line
  * after.
@@ -31,7 +33,7 @@ struct top_view {
 	bool screen;        /* full screen (clear first), else plain */
 };
 
-/* Write @t as @v says; 0 or -EIO. */
+/* Write @t as @v says; 0, -ENOMEM or -EIO. */
 int top_view__put(FILE *f, const struct top_table *t, const struct top_view *v);
 
 #endif /* BPFPROF_TOPVIEW_H */

@@ -2,9 +2,9 @@
 /*
  * A profile of several events (record -e A -e B) as each writer shows it:
  * folded lines and svg's level under the root start with the event, pprof
- * has a value per event (read back by pprofread, by --value), the top
- * table a column per event, json an events table; a profile of one event
- * writes no event at all.
+ * has a value per event and a clock event's nanoseconds (read back by
+ * pprofread, by --value), the top table a column per event, json an
+ * events table; a profile of one event writes no event at all.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +124,12 @@ int main(void)
 	CHECK_STR(back, "app;main;fault_pages 35\n",
 		  "pprof: faults/count holds the other's, one sample per stack");
 	free(back);
+	back = pprof_back(out, len, "cpu-clock/nanoseconds");
+	CHECK_STR(back, "app;main;compute 80808080\napp;main;fault_pages 20202020\n",
+		  "pprof: the clock event's nanoseconds, count × period; none for faults");
+	free(back);
+	back = pprof_back(out, len, "faults/nanoseconds");
+	CHECK(!back, "pprof: no nanoseconds of an event that counts no time");
 	free(out);
 
 	profile__free(&p);
