@@ -128,12 +128,28 @@ settled() {
 	run --separate-stderr "$BPFPROF" top -p "${PIDS[0]}" -d 1.6 --limit 2 -o tables.txt
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	[[ "$stderr" =~ ^bpfprof\ top:\ [0-9]+\ refresh(es)?\ of\ 1\ s,\ [0-9]+\ samples,\ 0\ lost.*\;\ tables\ written\ to\ \'tables.txt\'$ ]]
+	[[ "$stderr" =~ ^bpfprof\ top:\ [0-9]+\ refresh(es)?\ of\ 1\ s(\ \(the\ last\ [0-9.]+\ s\))?,\ [0-9]+\ samples,\ 0\ lost.*\;\ tables\ written\ to\ \'tables.txt\'$ ]]
 	at_least "$(grep -c '^bpfprof top:' tables.txt)" 1
 	[ "$(awk '/^  self%/ { getline; print $NF }' tables.txt | sort -u)" = other_busy_loop ]
 	refute grep -q $'\033' tables.txt
 	run -64 "$BPFPROF" top -o nodir/tables.txt -d 1
 	[[ "$output" == *"cannot write 'nodir/tables.txt'"* ]]
+}
+
+@test "top -o FILE for less than --delay: one table of the whole run, not an empty file" {
+	need_root
+	start spinner 60
+	run --separate-stderr "$BPFPROF" top -p "${PIDS[0]}" -d 0.6 --delay 5 -o short.txt
+	echo "$stderr"
+	cat short.txt
+	[ "$status" -eq 0 ]
+	# the end's table, as record --interval writes its last interval
+	[ "$(grep -c '^bpfprof top:' short.txt)" -eq 1 ]
+	[[ "$stderr" =~ ^bpfprof\ top:\ 1\ refresh\ of\ 5\ s\ \(the\ last\ 0\.[0-9]+\ s\),\ ([0-9]+)\ samples ]]
+	local n=${BASH_REMATCH[1]}
+	at_least "$n" 20
+	grep -qE "^bpfprof top: $n samples, 0 lost in 0\.[0-9]+ s;" short.txt
+	[ "$(awk '/^  self%/ { getline; print $NF }' short.txt)" = other_busy_loop ]
 }
 
 @test "top: a bad --delay or --limit is a usage error naming the value" {
@@ -177,8 +193,11 @@ event_line() {
 	need_root
 	faults_top -d 3.6 --limit 2
 	# the run's line: both events' samples, its rate left to the events' lines
-	[[ ${stderr_lines[0]} =~ ^bpfprof\ top:\ ([0-9]+)\ refreshes\ of\ 1\ s,\ [0-9]+\ samples,\ 0\ lost,\ [0-9.]+\ s$ ]]
+	[[ ${stderr_lines[0]} =~ ^bpfprof\ top:\ ([0-9]+)\ refreshes\ of\ 1\ s(\ \(the\ last\ ([0-9.]+)\ s\))?,\ [0-9]+\ samples,\ 0\ lost,\ [0-9.]+\ s$ ]]
 	refreshes=${BASH_REMATCH[1]}
+	# the refreshes' seconds: 1 each, the end's shorter one its own
+	seconds=$(awk -v n="$refreshes" -v last="${BASH_REMATCH[3]}" \
+		'BEGIN { print last == "" ? n : n - 1 + last }')
 	at_least "$refreshes" 2
 	[ "${#stderr_lines[@]}" -eq 3 ]
 	[[ $(event_line cpu-clock) =~ ^bpfprof\ top:\ cpu-clock:\ ([0-9]+)\ samples\ kept,\ 0\ lost,\ effective\ rate\ ([0-9]+)\.[0-9]\ Hz\ on\ the\ busiest\ CPU$ ]]
@@ -194,9 +213,10 @@ event_line() {
 	within "$cpu" "$shown_cpu" $((shown_cpu / 50 + 3))
 	within "$faults" "$shown_faults" $((shown_faults / 50 + 3))
 	# a clock event's rate is the busiest CPU's (99 Hz asked), the other's
-	# its samples over the refreshes' seconds (1 s each)
+	# its samples over the refreshes' seconds
 	[ "$hz" -ge 50 ] && [ "$hz" -le 150 ]
-	within "$per_s" $((faults / refreshes)) $((faults / refreshes / 5 + 1))
+	expect=$(awk -v f="$faults" -v s="$seconds" 'BEGIN { printf "%d", f / s }')
+	within "$per_s" "$expect" $((expect / 5 + 1))
 }
 
 @test "top of two events on a terminal: the column headed by the event's whole name where it fits, cut where the function would not" {

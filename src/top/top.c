@@ -32,6 +32,7 @@ struct top {
 	char rate[48];
 	char *target;
 	unsigned int refreshes;
+	double last_s;      /* > 0: the last refresh was the end's, this short */
 	uint64_t samples, lost; /* in the refreshes shown */
 	/* several events: each one's counters summed over the refreshes shown */
 	struct profile_event *events;
@@ -89,19 +90,47 @@ static int top__refresh(struct session *s, struct profile *p, void *ctx)
 }
 
 /*
- * The end: -o's file committed; the refreshes shown, unless -q: with
- * several events, a line each as record's summary has them.
+ * Plain text (not the full screen, gone by now): the time since the last
+ * refresh as one more, shorter table, as record --interval writes its last
+ * interval; so a run shorter than --delay (-d 1 --delay 2) writes one
+ * table, not none. Left out when it is empty after a refresh (the run
+ * ended right at one). 0 or the exit status.
+ */
+static int top__last(struct session *s, struct top *t)
+{
+	int status;
+
+	if (top_screen__full(t->ts))
+		return 0;
+	status = drain_session__profile(t->ds, s);
+	if (status)
+		return status;
+	drain_session__last_window(t->ds);
+	if (t->refreshes && !profile__samples(&t->p))
+		return 0;
+	status = top__refresh(s, &t->p, t);
+	if (!status)
+		t->last_s = t->p.duration;
+	return status;
+}
+
+/*
+ * The end: the last, shorter table (plain text); -o's file committed; the
+ * refreshes shown, unless -q: with several events, a line each as
+ * record's summary has them.
  */
 static int top__finish(struct session *s, void *priv)
 {
 	struct top *t = priv;
-	int status = session__commit(s, 0, "tables");
+	int status = top__last(s, t) ?: session__commit(s, 0, "tables");
 
 	if (status || t->o->session.quiet)
 		return status;
-	fprintf(stderr, "bpfprof top: %u refresh%s of %g s, %" PRIu64 " samples, %" PRIu64
-			" lost, %.2f s",
-		t->refreshes, t->refreshes == 1 ? "" : "es", t->o->delay, t->samples, t->lost,
+	fprintf(stderr, "bpfprof top: %u refresh%s of %g s", t->refreshes,
+		t->refreshes == 1 ? "" : "es", t->o->delay);
+	if (t->last_s > 0)
+		fprintf(stderr, " (the last %.2f s)", t->last_s);
+	fprintf(stderr, ", %" PRIu64 " samples, %" PRIu64 " lost, %.2f s", t->samples, t->lost,
 		session__seconds(s));
 	/* each window's busiest CPU; several events: each its own rate, below */
 	if (!t->nr_events) {
