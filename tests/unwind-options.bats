@@ -22,8 +22,8 @@ setup() {
 
 # top_total MODE FUNC: top --unwind=MODE on unwind-chain20 for 2.5 s, a
 # refresh a second into $D/top-MODE.txt; FUNC's total% in each refresh
-# (0 where it has no row), one a line, into $D/totals; every refresh has
-# f20 as its leaf
+# (0 where it has no row), one a line, into $D/totals; every refresh (but
+# perhaps the end's shorter one) has f20 as its leaf
 top_total() {
 	run "$BPFPROF" top -F 999 --delay 1 --unwind="$1" -o "$D/top-$1.txt" \
 		-- "$WORKLOADS/unwind-chain20" 2.5
@@ -34,8 +34,10 @@ top_total() {
 		$NF == f { t = $3 + 0 } END { if (n) print t + 0 }' "$D/top-$1.txt" >"$D/totals"
 	cat "$D/totals"
 	[ "$(wc -l <"$D/totals")" -ge 1 ]
-	# f20 has its samples in each refresh
-	[ "$(awk '$NF == "f20" && $2 >= 100' "$D/top-$1.txt" | wc -l)" -eq "$(wc -l <"$D/totals")" ]
+	# f20 has its samples in each refresh (but perhaps the end's, shorter one)
+	[ "$(awk '$NF == "f20" && $2 >= 100' "$D/top-$1.txt" | wc -l)" -ge \
+		"$(($(wc -l <"$D/totals") - 1))" ]
+	[ "$(awk '$NF == "f20" && $2 >= 100' "$D/top-$1.txt" | wc -l)" -ge 1 ]
 }
 
 @test "top --unwind: dwarf puts main's callees on f20's stacks (total%), fp does not" {
