@@ -222,6 +222,22 @@ in_own_rate() {
 	refute grep -q throttled <<<"$stderr"
 }
 
+@test "live top warns of the sysctl lowered while sampling as record does" {
+	need_root
+	command -v unshare >/dev/null || skip "needs unshare (util-linux)"
+	echo 100000 >rate
+	run --separate-stderr unshare -m --propagation private sh -c '
+		mount --bind "$PWD/rate" /proc/sys/kernel/perf_event_max_sample_rate &&
+		exec "$1" top --delay 0.5 -o tables.txt \
+			-- sh -c "echo 25000 >\"$PWD/rate\" && exec \"$2/spinner\" 1"' \
+		- "$BPFPROF" "$WORKLOADS"
+	echo "status $status, stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "bpfprof top: warning: the kernel throttled sampling: perf_event_max_sample_rate lowered from 100000 to 25000 (samples took too long)" ]
+	[[ ${stderr_lines[1]} == "bpfprof top: "*" refresh"*" of 0.5 s"* ]]
+	at_least "$(grep -c '^bpfprof top:' tables.txt)" 1
+}
+
 @test "the same event twice is a usage error naming it; range samples one event" {
 	run --separate-stderr "$BPFPROF" record -e cpu-clock -e page-faults,cpu-clock -o out.folded -d 1
 	echo "status $status, stderr: $stderr"

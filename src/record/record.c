@@ -236,7 +236,7 @@ static void record__why_none(struct session *s)
 }
 
 /* @samples: in the profile, or in every interval's file */
-static void record__warnings(struct session *s, const struct profile *p, uint64_t samples)
+void record__warnings(struct session *s, const struct profile *p, uint64_t samples)
 {
 	const struct symbolizer *sym = session__symbolizer(s);
 	size_t refused, capped, oversized;

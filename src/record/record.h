@@ -38,6 +38,13 @@ char *record__target(const struct target_opts *t);
  */
 void record__event_summary(const char *prog, const struct profile_event *events, size_t nr,
 			   double seconds);
+/*
+ * The run's warnings on stderr (session__warn), as record gives them: what
+ * the symbolizer refused or cut, side-band records lost (@p's), the
+ * kernel's throttling, and why no sample was recorded when @samples is 0.
+ * The warnings of record and the live top.
+ */
+void record__warnings(struct session *s, const struct profile *p, uint64_t samples);
 /* A whole recording; reports errors itself and returns the exit status (session.h). */
 int record__run(const struct record_opts *o);
 

@@ -115,9 +115,10 @@ static int top__last(struct session *s, struct top *t)
 }
 
 /*
- * The end: the last, shorter table (plain text); -o's file committed; the
- * refreshes shown, unless -q: with several events, a line each as
- * record's summary has them.
+ * The end: the last, shorter table (plain text); -o's file committed;
+ * unless -q, record's warnings (the kernel's throttling, what the
+ * symbolizer refused), then the refreshes shown: with several events, a
+ * line each as record's summary has them.
  */
 static int top__finish(struct session *s, void *priv)
 {
@@ -126,6 +127,7 @@ static int top__finish(struct session *s, void *priv)
 
 	if (status || t->o->session.quiet)
 		return status;
+	record__warnings(s, &t->p, t->samples);
 	fprintf(stderr, "bpfprof top: %u refresh%s of %g s", t->refreshes,
 		t->refreshes == 1 ? "" : "es", t->o->delay);
 	if (t->last_s > 0)
