@@ -182,6 +182,55 @@ GO
 	[ ! -e "$D/x.folded" ]
 }
 
+@test "a pprof naming a default_sample_type: its values unless --value names another" {
+	# a profile as a heap profiler might write it: two sample types, the
+	# second the default (go tool pprof -raw marks it [dflt])
+	cat >"$D/mk.py" <<'PY'
+import gzip, sys
+
+def varint(n):
+    out = bytearray()
+    while True:
+        b = n & 0x7f
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+def num(field, n):
+    return varint(field << 3) + varint(n)
+
+def msg(field, data):
+    return varint(field << 3 | 2) + varint(len(data)) + data
+
+strs = ["", "alloc", "count", "inuse", "bytes", "main.grow", "grow.go", "main.main"]
+ix = {s: i for i, s in enumerate(strs)}
+p = msg(1, num(1, ix["alloc"]) + num(2, ix["count"]))
+p += msg(1, num(1, ix["inuse"]) + num(2, ix["bytes"]))
+# main.main -> main.grow: 3 allocations, 4096 bytes in use
+p += msg(2, msg(1, varint(1) + varint(2)) + msg(2, varint(3) + varint(4096)))
+p += msg(4, num(1, 1) + msg(4, num(1, 1) + num(2, 10)))
+p += msg(4, num(1, 2) + msg(4, num(1, 2) + num(2, 20)))
+p += msg(5, num(1, 1) + num(2, ix["main.grow"]) + num(3, ix["main.grow"]) + num(4, ix["grow.go"]))
+p += msg(5, num(1, 2) + num(2, ix["main.main"]) + num(3, ix["main.main"]) + num(4, ix["grow.go"]))
+for s in strs:
+    p += msg(6, s.encode())
+p += num(14, ix[sys.argv[2]]) if len(sys.argv) > 2 else b""
+open(sys.argv[1], "wb").write(gzip.compress(p))
+PY
+	python3 "$D/mk.py" "$D/dflt.pb.gz" inuse
+	"$BPFPROF" report -q -o "$D/dflt.folded" "$D/dflt.pb.gz"
+	[ "$(cat "$D/dflt.folded")" = "main.main;main.grow 4096" ]
+	"$BPFPROF" report -q --value=alloc -o "$D/alloc.folded" "$D/dflt.pb.gz"
+	[ "$(cat "$D/alloc.folded")" = "main.main;main.grow 3" ]
+	# without one, the first type, as before
+	python3 "$D/mk.py" "$D/none.pb.gz"
+	"$BPFPROF" report -q -o "$D/none.folded" "$D/none.pb.gz"
+	[ "$(cat "$D/none.folded")" = "main.main;main.grow 3" ]
+}
+
 # fills SVG NAME: the fill colours of the frames named NAME in the flame graph SVG
 fills() {
 	grep -oE "<title>$2 \([^<]*</title><rect [^>]*fill=\"rgb\([0-9,]+\)\"" "$1" |

@@ -42,8 +42,8 @@ static const char doc[] =
 const struct argp_option cli_report_options[] = {
 	{ NULL, 0, NULL, 0, "Input:", 1 },
 	{ "value", OPT_VALUE, "TYPE", 0,
-	  "pprof: count the values of sample type TYPE (default: the first, bpfprof's "
-	  "samples; Go's: samples or cpu)",
+	  "pprof: count the values of sample type TYPE (default: the profile's "
+	  "default_sample_type, else the first: bpfprof's samples; Go's: samples or cpu)",
 	  1 },
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "lines", OPT_LINES, NULL, 0,

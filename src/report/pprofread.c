@@ -48,6 +48,7 @@ struct pprofread {
 	size_t nr_strs, cap_strs;
 	struct pr_type *types;
 	size_t nr_types, cap_types;
+	uint64_t default_type; /* default_sample_type's string index; 0: none */
 	struct pr_mapping *maps;
 	size_t nr_maps, cap_maps;
 	struct pr_function *funcs;
@@ -331,10 +332,11 @@ static int pprofread__tables(struct pprofread *r, const uint8_t *buf, size_t len
 	int ret;
 
 	while ((ret = pprofread__next(r, &rd, &f, "profile")) > 0) {
-		bool bytes = f.num != PROFILE_DURATION_NANOS && f.num != PROFILE_PERIOD;
+		bool bytes = f.num != PROFILE_DURATION_NANOS && f.num != PROFILE_PERIOD &&
+			     f.num != PROFILE_DEFAULT_SAMPLE_TYPE;
 
-		if (f.num > PROFILE_PERIOD || (f.num > PROFILE_STRING_TABLE &&
-					       f.num < PROFILE_DURATION_NANOS))
+		if ((f.num > PROFILE_PERIOD && f.num != PROFILE_DEFAULT_SAMPLE_TYPE) ||
+		    (f.num > PROFILE_STRING_TABLE && f.num < PROFILE_DURATION_NANOS))
 			continue; /* fields bpfprof has no use for */
 		ret = pprofread__wire(r, &f, bytes, "profile");
 		if (ret)
@@ -369,6 +371,9 @@ static int pprofread__tables(struct pprofread *r, const uint8_t *buf, size_t len
 			break;
 		case PROFILE_PERIOD:
 			info->period_ns = f.v;
+			break;
+		case PROFILE_DEFAULT_SAMPLE_TYPE:
+			r->default_type = f.v;
 			break;
 		}
 		if (ret)
@@ -684,7 +689,11 @@ too_many:
 	return -EFBIG;
 }
 
-/* The index of the sample type named @value (NULL: 0), or the error that lists them. */
+/*
+ * The index of the sample type named @value, or the error that lists them;
+ * @value NULL: the profile's default_sample_type where it names one of
+ * them (as go tool pprof takes it), else the first.
+ */
 static int pprofread__value_index(struct pprofread *r, const char *value, size_t *vi)
 {
 	char list[256];
@@ -693,6 +702,12 @@ static int pprofread__value_index(struct pprofread *r, const char *value, size_t
 	int err;
 
 	*vi = 0;
+	for (size_t i = 0; !value && r->default_type && i < r->nr_types; i++) {
+		if (r->types[i].type == r->default_type) {
+			*vi = i;
+			break;
+		}
+	}
 	list[0] = '\0';
 	for (size_t i = 0; value && i < r->nr_types; i++) {
 		err = pprofread__str(r, r->types[i].type, &s);
