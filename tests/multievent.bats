@@ -56,9 +56,14 @@ record_faults() {
 	faults=$(total out.folded '^page-faults/period=4/;')
 	at_least "$cpu" 30
 	at_least "$faults" 200
-	# page faults happen in fault_pages (after the start-up's); CPU time is 80% compute
+	# page faults happen in fault_pages (after the start-up's); CPU time
+	# mostly in compute: 80% by the thread's clock, but with 17,000 fault
+	# samples a second beside it cpu-clock finds fault_pages in 15-35% of
+	# its samples on a quiet machine, 57% once beside the ASan suites; so
+	# "most", and far from the faults' own share (swapped events give ~0)
 	at_least "$(share out.folded '^page-faults[^ ]*;run;fault_pages' '^page-faults')" 80
-	at_least "$(share out.folded '^cpu-clock;[^ ]*;run;compute' '^cpu-clock;')" 60
+	at_least "$(share out.folded '^cpu-clock;[^ ]*;run;compute' '^cpu-clock;')" 30
+	[ "$(share out.folded '^page-faults[^ ]*;run;compute' '^page-faults')" -le 5 ]
 	# the summary: a line per event, its kept samples those of the folded file
 	[ "$(event_lost cpu-clock)" -eq 0 ]
 	[ "$(event_lost page-faults/period=4/)" -eq 0 ]
@@ -123,8 +128,9 @@ record_faults() {
 	cat top
 	grep -qx 'Type: cpu-clock/nanoseconds' top
 	grep -qE "Total samples = $((kept * period))ns " top
-	# compute holds most of that time (80% of the workload's CPU time)
-	awk '$6 == "compute" { sub(/%/, "", $5); ok = $5 + 0 >= 60 } END { exit !ok }' top
+	# compute holds much of that time (80% of the workload's CPU time; see
+	# the first test for why not all of it)
+	awk '$6 == "compute" { sub(/%/, "", $5); ok = $5 + 0 >= 30 } END { exit !ok }' top
 	# without -sample_index: the first event's count (pprof's default is the last type)
 	go tool pprof -top out.pb.gz 2>/dev/null | grep -qx 'Type: cpu-clock'
 	# report reads the nanoseconds back by the same name
