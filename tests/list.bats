@@ -6,6 +6,8 @@
 # libpfm4's names for -e when built with it, and what an unprivileged user
 # is told (setpriv to nobody). Root: the probes open
 # perf events system-wide, as a run does.
+# suite-lock: debugregs (its probe of the breakpoint event takes a debug
+# register: beside a suite holding all four it cannot open, ENOSPC)
 
 bats_require_minimum_version 1.5.0
 load helpers
