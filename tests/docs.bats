@@ -369,3 +369,104 @@ same_set() {
 	[ "${lines[2]}" = json ]
 	[ "${lines[3]}" = task-clock ]
 }
+
+# md_links FILE...: every relative link of the Markdown files that does not
+# resolve, one a line ("FILE:LINE: TARGET: why"), and exit 1 if any. A link
+# is [text](target), ![alt](target) or a reference "[id]: target", outside
+# code blocks and code spans; a target with a scheme (https:, mailto:) or
+# an absolute path is not relative. The path must exist (relative to the
+# linking file), and a #anchor must be the GitHub slug of a heading of the
+# target Markdown file: its text lowercased, punctuation other than - and _
+# removed, spaces turned to -, "-1", "-2"... after repeats; or an HTML id.
+md_links() {
+	python3 - "$@" <<'PY'
+import os, re, sys, urllib.parse
+
+def strip_code(text):
+    """Lines with fenced blocks blanked and code spans removed."""
+    out, fence = [], None
+    for line in text.split('\n'):
+        m = re.match(r'\s*(`{3,}|~{3,})', line)
+        if fence:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+            out.append('')
+        elif m:
+            fence = m.group(1)
+            out.append('')
+        else:
+            out.append(re.sub(r'(`+)(?:(?!\1).)+\1', '``', line))
+    return out
+
+def slugs(path):
+    seen, result = {}, set()
+    raw = open(path, encoding='utf-8').read()
+    for line, code in zip(raw.split('\n'), strip_code(raw)):
+        if not code.strip():
+            continue
+        m = re.match(r' {0,3}(#{1,6})\s+(.*?)\s*#*\s*$', line)
+        if m:
+            t = m.group(2)
+            t = re.sub(r'!?\[([^\]]*)\]\([^)]*\)', r'\1', t)  # links: their text
+            t = re.sub(r'<[^>]+>', '', t)                    # HTML tags
+            s = re.sub(r'[^\w\- ]', '', t.lower()).replace(' ', '-')
+            n = seen.get(s, 0)
+            seen[s] = n + 1
+            result.add(s if n == 0 else f'{s}-{n}')
+        for m in re.finditer(r'<[^>]*\b(?:id|name)="([^"]+)"', line):
+            result.add(m.group(1))
+    return result
+
+bad = []
+link = re.compile(r'!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)')
+ref = re.compile(r' {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)')
+for md in sys.argv[1:]:
+    lines = strip_code(open(md, encoding='utf-8').read())
+    for n, line in enumerate(lines, 1):
+        targets = [m.group(1) for m in link.finditer(line)]
+        m = ref.match(line)
+        if m:
+            targets.append(m.group(1))
+        for t in targets:
+            if not t or re.match(r'[a-zA-Z][a-zA-Z0-9+.-]*:', t) or t.startswith('/'):
+                continue
+            path, _, anchor = t.partition('#')
+            path = urllib.parse.unquote(path)
+            dest = os.path.normpath(os.path.join(os.path.dirname(md), path)) if path else md
+            if not os.path.exists(dest):
+                bad.append(f'{md}:{n}: {t}: no file {dest}')
+            elif anchor and dest.endswith('.md') and \
+                    urllib.parse.unquote(anchor) not in slugs(dest):
+                bad.append(f'{md}:{n}: {t}: no heading #{anchor} in {dest}')
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+PY
+}
+
+# The Markdown files of the repository: README.md, ARCHITECTURE.md,
+# bench/README.md, docs/**/*.md, ... (git's list, else every *.md file).
+md_files() {
+	(cd "$REPO" && { git ls-files -- '*.md' 2>/dev/null || find . -name '*.md' \
+		-not -path './build*' -not -path './.git/*'; } | sed 's|^\./||')
+}
+
+@test "every relative link in the Markdown docs resolves" {
+	local files
+	files=$(md_files)
+	echo "$files"
+	[[ $files == *ARCHITECTURE.md* && $files == *README.md* ]]
+	cd "$REPO"
+	# the checker finds a broken file link and a broken anchor
+	mkdir -p "$BATS_TEST_TMPDIR/md/sub"
+	printf '# A title, with `code`\n## Twice\n## Twice\n' >"$BATS_TEST_TMPDIR/md/sub/t.md"
+	printf '[ok](sub/t.md#a-title-with-code) [ok](sub/t.md#twice-1) `[no](x.md)`\n' \
+		>"$BATS_TEST_TMPDIR/md/good.md"
+	md_links "$BATS_TEST_TMPDIR/md/good.md"
+	printf '[a](sub/t.md#twice-2)\n[b]: sub/none.md\n' >"$BATS_TEST_TMPDIR/md/bad.md"
+	run md_links "$BATS_TEST_TMPDIR/md/bad.md"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 2 ]
+	# and every link of the repository's own
+	md_links $files
+}

@@ -5,6 +5,11 @@
  * symbols and unwind options (cli.c and its children), and its cross-option
  * checks. Every usage error is one line on stderr naming the bad value and
  * what was expected, then exit status 64, before anything else happens.
+ *
+ * perf's spellings: --call-graph=fp|dwarf set --unwind; -g,
+ * --call-graph=lbr and the SIZE of dwarf,SIZE change nothing and print a
+ * note at the end of the parse (cli__note, silenced by -q). -F max is
+ * cli-sampling.c's.
  */
 #include <argp.h>
 #include <errno.h>

@@ -2,6 +2,9 @@
 /*
  * -F -c -e -d: what is sampled, how often, for how long; checked against
  * the kernel's limits (kernel.perf_event_max_sample_rate) as parsed.
+ * -F max is kernel.perf_event_max_sample_rate. Every -e event is sampled
+ * (cli_sampling__finish: sampling_opts.events, a name given twice refused);
+ * the PMU database is read at the first -e.
  */
 #include <argp.h>
 #include <limits.h>

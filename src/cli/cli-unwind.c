@@ -3,6 +3,9 @@
  * --unwind --unwind-memory --no-unwind-hold: how the user stacks of every
  * subcommand that runs the unwinder (record, top, range's --stacks, watch)
  * are walked. --help lists them under "Sampling:".
+ * They fill the subcommand's struct unwind_opts, which cli__defaults hands
+ * this child through struct cli_parser; range refuses them without
+ * --stacks (cli-range.c).
  */
 #include <argp.h>
 #include <errno.h>

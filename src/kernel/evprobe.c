@@ -2,6 +2,10 @@
 /*
  * Whether an event opens here, and why not (evprobe.h). A probe opens the
  * event disabled and closes it at once: it never counts anything.
+ * evprobe__try opens it counting, then sampling, system-wide on one CPU;
+ * one not permitted system-wide is tried on this process alone, user space
+ * only, to tell permissions from a missing event. evprobe__classify sorts
+ * the errno for list and for the capture core's session__event_error.
  */
 #include <errno.h>
 #include <string.h>

@@ -6,6 +6,16 @@
  * event, mem:) gives one attr per PMU it runs on; its terms give the
  * period and the name; its modifiers the exclusions and precise_ip,
  * applied to every attr.
+ *
+ * A body is tried as a generic name, a cache event, a named event of any
+ * PMU, then rHEX; PMU/TERMS/ when the part before the slash is a PMU. A
+ * named event's terms are applied before the user's, which replace them;
+ * a '?' term must be given. Errors are one line (control bytes escaped)
+ * naming the part and what was expected: the nearest names (nearest.c, up
+ * to three) or the PMU's terms. evspec__parse_with takes a parser for the
+ * names evspec rejects (libpfm4's, pfmevents.c) as a function, so evspec
+ * stays pure; that parser's error replaces evspec's only when evspec did
+ * not know the name and it did.
  */
 #include <errno.h>
 #include <limits.h>

@@ -7,6 +7,8 @@
  * (their terms, .scale, .unit). Read once, bounded: small regular files
  * only (lib/infile.c), a bounded number of entries. A PMU whose files do
  * not parse is kept with its error, given to whoever names it.
+ * At most 4 KiB a file and 65536 entries a directory (pmudb.c). A core
+ * PMU is "cpu" or one with a cpus file.
  */
 #ifndef BPFPROF_PMUDB_H
 #define BPFPROF_PMUDB_H

@@ -1,4 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The side band (sideband.h): per CPU a dummy event with mmap, mmap2,
+ * comm, comm_exec and task, a ring of SIDEBAND_PAGES pages and
+ * wakeup_watermark 1, so user space wakes for every record (process and
+ * mapping changes, never samples) and can open a mapped file while the
+ * process still lives. Lost records are counted and reported. Without
+ * .build_id (below), what is given up is the build-id of a file never
+ * opened (its process gone, its path another file by the time the record
+ * is read), which could have found its debug file.
+ *
+ * Every read takes all rings, sorts what it took by time and hands out
+ * what is older than SETTLE_NS at the read's start; younger records wait
+ * (the poll timeout shrinks to when they are ready), since an older one
+ * may still be half written on another CPU. The final drain hands out
+ * everything; --stats counts the records put back in order and any that
+ * came too late. A time the clock cannot have (UINT64_MAX) waits for the
+ * drain, not in a busy poll loop.
+ *
+ * sideband__parse walks one ring's records (a data area, a tail and a
+ * head, so the fuzzer and the unit test feed it buffers, wrapped or not)
+ * and trusts no size: a record of a decoded kind is taken only whole (its
+ * fixed part, the time after it, a NUL-terminated name within the record,
+ * a mapping whose end does not wrap), else skipped; a size below a
+ * header, not a multiple of 8 or past the published bytes ends the walk;
+ * nothing past the ring or data_head is read.
+ */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>

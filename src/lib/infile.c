@@ -1,4 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * Files from outside (infile.h): O_PATH, fstat, S_ISREG only (else
+ * -INFILE_ENOTREG, "not a regular file"), then the same inode reopened
+ * through /proc/self/fd/N with O_NONBLOCK|O_NOCTTY, O_NONBLOCK cleared
+ * after. Without openat2 (before 5.6) infile__open_in fails with -ENOSYS
+ * and nothing is read by a path inside a process's root: there is no safe
+ * fallback. Whole-file reads take a bound from the caller (/proc/kallsyms:
+ * 1 GiB); decompression is bounded where bpfprof does it (MiniDebugInfo,
+ * debugfile.c) and before libelf does it (elf_scn__unpack_bounded).
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>

@@ -1,4 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * Output files (outfile.h): an O_TMPFILE in the target's directory,
+ * fsynced, linked under a short temporary name and renamed over the target
+ * once complete. A FIFO is opened O_NONBLOCK (no reader: an error), then
+ * made blocking; whatever is written in place has its type checked again
+ * on the opened fd. The stream is an fopencookie over the fd that keeps the
+ * first write error, so a full disk is reported as ENOSPC, not as the
+ * writer's EIO; standard output is named "standard output" in messages.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>

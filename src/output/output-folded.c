@@ -12,6 +12,8 @@
  * starts each line with its first frame. A profile of several events
  * starts each line with the event's name (cpu-clock;comm;main;...). A differential profile (diff)
  * writes each line's base count before its count: "stack BASE NEW".
+ * The process frame is "comm", "comm-PID" (--per-pid) or "comm-PID/TID"
+ * (--per-thread), as frame-text.c writes it.
  */
 #include <errno.h>
 #include <inttypes.h>

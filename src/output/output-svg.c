@@ -31,6 +31,21 @@
  * where it grew and blue where it shrank, the deepest colour for the
  * largest change, light grey where nothing changed; the tooltip gives both
  * counts and shares and the change.
+ *
+ * The tree is never held: the stacks are sorted by the ranks of their
+ * frame texts (frame-text.c: texts alike share a rank, so processes of one
+ * comm merge without --per-pid), so the stacks through a frame are
+ * consecutive and a walk keeps only the current path; a frame is complete
+ * (samples, x = the samples of the stacks before its first) when a stack
+ * leaves it. Two walks: one for the depth of the frames wider than
+ * --minwidth (the image's height), one writing them, children before
+ * their parent, the root last. The script rebuilds the parent links by
+ * reading that order backwards; zoom and search go by the tree and the
+ * samples, never by rounded pixels. The subtitle (struct output_run: what
+ * ran, event, rate) is filled by the mode before it writes; the writer
+ * knows nothing of the session. svg's options (struct output_svg in
+ * output_opts) are zero for the defaults, so range --stacks FILE.svg gets
+ * them; cli-output.c refuses them with another format.
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -1,4 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * The drain (drain.h): a set's counts map taken in batches
+ * (bpf_map_lookup_and_delete_batch), each key's two stacks found among the
+ * taken ones (stackstore.c), the frames symbolized and reversed to root
+ * first: user frames, then kernel frames. A sample left with no frames says
+ * why: [user] (-K, a sample in user mode), [kernel] or [kernel thread]
+ * (-U), [no stack]. When sets are switched and taken, the slices, the
+ * profile's merging: docs/design/stack-sets.md.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * The FDEs of a binary's CFI with the code each one describes: libdw walks
  * an FDE's rows (dwarf_cfi_addrframe) but has no call that lists FDEs with
  * their addresses, so their pointer encodings are decoded here.
+ * It lives here, below unwind/ (whose cfitable.c compiles the rows), so
+ * that fdefuncs.c can name code without a symbol after its FDE's start.
  */
 #ifndef BPFPROF_CFIFDE_H
 #define BPFPROF_CFIFDE_H
