@@ -12,7 +12,8 @@
 #define BPFPROF_COMM_LEN 16
 
 /*
- * Upper bound on frames one bpf_get_stack() call may copy, user or kernel.
+ * Upper bound on the frames of one stack: a kernel stack bpf_get_stack()
+ * copies, or a user stack the program walks.
  * It only sizes the per-CPU scratch buffer; the depth actually used is
  * --max-depth (set in rodata before load) and the stack map's value size
  * follows it, so no option needs a rebuild. The kernel clamps every walk to

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * Source lines and inline chains of one binary, from its DWARF (libdw).
- * Only this file and symbolize.c's callers of it know that DWARF exists.
+ * Only this file and its callers (binsym.c, symbolizer.c, kvmlinux.c) know
+ * that DWARF exists.
  *
  * libdw finds an address's compile unit only through .debug_aranges, which
  * clang and rustc do not emit; so the compile units are indexed here by
