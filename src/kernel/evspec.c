@@ -17,7 +17,6 @@
 #include <linux/hw_breakpoint.h>
 
 #include "array.h"
-#include "escape.h"
 #include "evcache.h"
 #include "evspec.h"
 #include "nearest.h"
@@ -767,20 +766,6 @@ static size_t evspec__event_len(const char *s)
 	return i;
 }
 
-/*
- * The error quotes the user's string and sysfs files: a control byte in
- * either is escaped (\xHH), so the error stays one line.
- */
-static void evspec__escape(char *why, size_t size)
-{
-	char *copy;
-
-	if (!size || !escape__needed(why) || !(copy = strdup(why)))
-		return;
-	escape__str(why, size, copy);
-	free(copy);
-}
-
 int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list *list,
 		  char *why, size_t size)
 {
@@ -827,8 +812,6 @@ int evspec__parse_with(const char *spec, const struct pmu_db *db, evspec_other_f
 	}
 	if (err == -ENOMEM)
 		snprintf(why, size, "out of memory");
-	else if (err)
-		evspec__escape(why, size);
 	if (err) {
 		while (list->nr > nr)
 			evspec__free_event(&list->events[--list->nr]);
