@@ -360,13 +360,15 @@ static int watch__prepare(struct session *s, void *priv)
 	const struct watch_opts *o = wm->o;
 	const struct target_opts *t = &o->session.targets;
 	pid_t cmd = session__command_pid(s);
+	struct uspace us;
 	int err;
 
 	err = watch__tgids(wm);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	err = watch_set__init(&wm->ws, o->locations, o->nr_locations, o->access);
-	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0);
+	us = uspace__bounds("/proc/sys/vm/mmap_min_addr");
+	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0, &us);
 	err = err ?: watch_set__resolve_kernel(&wm->ws, "/proc/kallsyms");
 	for (size_t i = 0; i < t->pids.nr && !err; i++)
 		err = watch__resolve_target(s, wm, t->pids.ids[i]);
