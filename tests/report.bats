@@ -334,16 +334,12 @@ corrupt() {
 }
 
 @test "corrupt inputs to report: one line each, exit 64, no file, never a crash" {
-	python3 - "$D" <<'PY'
+	python3 - "$D" "$REPO" <<'PY'
 import gzip, sys, os
+sys.dont_write_bytecode = True  # (no __pycache__ in the tree)
+sys.path.insert(0, sys.argv[2] + "/tests")
+from protowire import v, ld, vi
 d = sys.argv[1]
-def v(n):
-    o = b""
-    while n >= 0x80:
-        o += bytes([n & 0x7f | 0x80]); n >>= 7
-    return o + bytes([n])
-def ld(f, b): return v(f << 3 | 2) + v(len(b)) + b
-def vi(f, n): return v(f << 3) + v(n)
 def prof(name_idx, extra=b""):
     return (ld(6, b"") + ld(6, b"samples") + ld(6, b"count") + ld(6, b"main") +
             ld(1, vi(1, 1) + vi(2, 2)) + ld(5, vi(1, 1) + vi(2, name_idx)) +
@@ -377,19 +373,15 @@ PY
 
 @test "a gzip bomb is refused before it is held (report, diff); a profile past the bound is read with --max-input" {
 	command -v /usr/bin/time >/dev/null || skip "GNU time not installed (Debian time)"
-	python3 - "$D" <<'PY'
+	python3 - "$D" "$REPO" <<'PY'
 import sys, zlib, os
+sys.dont_write_bytecode = True  # (no __pycache__ in the tree)
+sys.path.insert(0, sys.argv[2] + "/tests")
+from protowire import v, ld, vi
 d = sys.argv[1]
 def gz(chunks):
     c = zlib.compressobj(9, zlib.DEFLATED, 31)
     return b"".join([c.compress(x) for x in chunks] + [c.flush()])
-def v(n):
-    o = b""
-    while n >= 0x80:
-        o += bytes([n & 0x7f | 0x80]); n >>= 7
-    return o + bytes([n])
-def ld(f, b): return v(f << 3 | 2) + v(len(b)) + b
-def vi(f, n): return v(f << 3) + v(n)
 # 256 MiB of zeros in about 250 KiB
 open(os.path.join(d, "bomb.pb.gz"), "wb").write(gz([bytes(1 << 20)] * 256))
 # a real profile of a million samples of main;hot, 9 MB in about 10 KiB
