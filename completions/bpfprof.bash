@@ -38,11 +38,11 @@ _bpfprof_top_arg_opts='-p --pid -t --tid -G --cgroup -C --cpu -F --freq
 _bpfprof_top_flag_opts='-a --all-cpus --idle -q --quiet --no-demangle --no-unwind-hold
 	--help --usage -V --version'
 # Options of `bpfprof report` and `bpfprof diff` (saved profiles read back).
-_bpfprof_report_arg_opts='-o --output -f --format --value --title --subtitle --width
-	--minwidth --limit'
+_bpfprof_report_arg_opts='-o --output -f --format --value --max-input --title --subtitle
+	--width --minwidth --limit'
 _bpfprof_report_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
-_bpfprof_diff_arg_opts='-o --output -f --format --value --title --subtitle --width
-	--minwidth --limit'
+_bpfprof_diff_arg_opts='-o --output -f --format --value --max-input --title --subtitle
+	--width --minwidth --limit'
 _bpfprof_diff_flag_opts='-q --quiet --lines --inverted --help --usage -V --version'
 _bpfprof_diff_formats='svg folded'
 # Options of `bpfprof list`; its PATTERNs are event names, kinds or PMUs.

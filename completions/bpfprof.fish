@@ -216,6 +216,7 @@ complete -c bpfprof -n $rep -s q -l quiet -d 'No summary line on stderr'
 complete -c bpfprof -n $rpt -s f -l format -x -a 'folded\t"Folded stacks (default)" pprof\t"Gzipped pprof protobuf" svg\t"Interactive flame graph" top\t"A table of functions by self and total samples" json\t"The profile as one JSON document"' -d 'Output format'
 complete -c bpfprof -n $dif -s f -l format -x -a 'svg\t"Differential flame graph (default)" folded\t"stack BASE NEW lines"' -d 'Output format'
 complete -c bpfprof -n $rep -l value -x -d "pprof: count the values of this sample type"
+complete -c bpfprof -n $rep -l max-input -x -d "The most a gzipped profile may inflate to (e.g. 1G)"
 complete -c bpfprof -n $rep -l lines -d 'Add the source FILE:LINE a pprof gives to each frame name'
 complete -c bpfprof -n $rep -l title -x -d 'svg: the title'
 complete -c bpfprof -n $rep -l subtitle -x -d 'svg: the line under the title'

@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text;
 	int err;
 
-	err = profileread__mem(&p, data, size, NULL, &info, why, sizeof(why));
+	err = profileread__mem(&p, data, size, NULL, 0, &info, why, sizeof(why));
 	assert(err == 0 || err == -EBADMSG || err == -EINVAL || err == -EFBIG ||
 	       err == -E2BIG || err == -ENOMEM);
 	assert(err == 0 || err == -ENOMEM || err == -E2BIG || why[0]);
@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* folded text reads back (a last name ending in " DIGITS" reads as a
 		   second count: refused, not misread) */
 		if (len) {
-			err = profileread__mem(&again, text, len, NULL, &info, why, sizeof(why));
+			err = profileread__mem(&again, text, len, NULL, 0, &info, why, sizeof(why));
 			assert(err == 0 || err == -EINVAL);
 			assert(err || profile__samples(&again) == profile__samples(&p));
 		}

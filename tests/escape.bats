@@ -118,3 +118,36 @@ maxrss() {
 	[ "$status" -eq 64 ]
 	[[ "$output" == *"invalid --jit-map-max 'lots'"* ]]
 }
+
+# no_raw FILE: FILE holds no control byte but newlines (ESC, BEL, DEL, CR...)
+no_raw() {
+	! LC_ALL=C grep -qaP '[\x00-\x09\x0b-\x1f\x7f]' "$1"
+}
+
+# refused WANT ARGS...: bpfprof ARGS is a usage error whose stderr quotes
+# WANT (escaped) and holds no raw control byte
+refused() {
+	local want=$1 err=$BATS_TEST_TMPDIR/err
+	shift
+	run -64 --separate-stderr "$BPFPROF" "$@"
+	printf '%s\n' "$stderr" >"$err"
+	cat -v "$err"
+	no_raw "$err"
+	grep -qF -- "$want" "$err"
+}
+
+@test "errors quoting the user's input escape its control bytes: options, events, names, locations, ranges" {
+	local esc=$'\e[31m' bel=$'\a' w=$WORKLOADS/watchme
+	refused "invalid --if 'value == 1\\x1b[31m'" watch --if "value == 1$esc" counter -- "$w" basic 1
+	refused "unknown event 'cpu\\x1b[31m\\x07'" record -e "cpu$esc$bel" -- true
+	refused "invalid --output 'p\\x1b[31m.data'" record -o "p$esc.data" -- true
+	refused "invalid --pid '1\\x1b[31m'" record -p "1$esc"
+	refused "invalid --duration '1\\x0d'" record -d $'1\r' -- true
+	refused "invalid range 'x\\x1b[31m'" range "x$esc" -- true
+	refused "unrecognized option '--\\x1b[31m'" record "--$esc" -- true
+	refused "unknown command 'r\\x1b[31m'" "r$esc"
+	# a symbol is looked up once the command is forked: the session's error
+	refused "location 'cou\\x1b[31mnter': no symbol 'cou\\x1b[31mnter'" \
+		watch -o "$OUT" "cou${esc}nter" -- "$w" basic 1
+	[ ! -e "$OUT" ]
+}

@@ -334,16 +334,12 @@ corrupt() {
 }
 
 @test "corrupt inputs to report: one line each, exit 64, no file, never a crash" {
-	python3 - "$D" <<'PY'
+	python3 - "$D" "$REPO" <<'PY'
 import gzip, sys, os
+sys.dont_write_bytecode = True  # (no __pycache__ in the tree)
+sys.path.insert(0, sys.argv[2] + "/tests")
+from protowire import v, ld, vi
 d = sys.argv[1]
-def v(n):
-    o = b""
-    while n >= 0x80:
-        o += bytes([n & 0x7f | 0x80]); n >>= 7
-    return o + bytes([n])
-def ld(f, b): return v(f << 3 | 2) + v(len(b)) + b
-def vi(f, n): return v(f << 3) + v(n)
 def prof(name_idx, extra=b""):
     return (ld(6, b"") + ld(6, b"samples") + ld(6, b"count") + ld(6, b"main") +
             ld(1, vi(1, 1) + vi(2, 2)) + ld(5, vi(1, 1) + vi(2, name_idx)) +
@@ -373,6 +369,67 @@ PY
 	run --separate-stderr "$BPFPROF" report -o "$D/out.folded" "$D/missing.pb.gz"
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "bpfprof report: cannot open '$D/missing.pb.gz': No such file or directory" ]
+}
+
+@test "a gzip bomb is refused before it is held (report, diff); a profile past the bound is read with --max-input" {
+	command -v /usr/bin/time >/dev/null || skip "GNU time not installed (Debian time)"
+	python3 - "$D" "$REPO" <<'PY'
+import sys, zlib, os
+sys.dont_write_bytecode = True  # (no __pycache__ in the tree)
+sys.path.insert(0, sys.argv[2] + "/tests")
+from protowire import v, ld, vi
+d = sys.argv[1]
+def gz(chunks):
+    c = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return b"".join([c.compress(x) for x in chunks] + [c.flush()])
+# 256 MiB of zeros in about 250 KiB
+open(os.path.join(d, "bomb.pb.gz"), "wb").write(gz([bytes(1 << 20)] * 256))
+# a real profile of a million samples of main;hot, 9 MB in about 10 KiB
+# (pprof lets a stack come in many samples; they add up)
+head = (ld(6, b"") + ld(6, b"samples") + ld(6, b"count") + ld(6, b"main") + ld(6, b"hot") +
+        ld(1, vi(1, 1) + vi(2, 2)) + ld(5, vi(1, 1) + vi(2, 3)) + ld(5, vi(1, 2) + vi(2, 4)) +
+        ld(4, vi(1, 1) + ld(4, vi(1, 2))) + ld(4, vi(1, 2) + ld(4, vi(1, 1))))
+sample = ld(2, ld(1, v(1) + v(2)) + ld(2, v(1)))
+open(os.path.join(d, "big.pb.gz"), "wb").write(gz([head] + [sample * 100000] * 10))
+PY
+	local rss bomb big
+	bomb=$(stat -c %s "$D/bomb.pb.gz")
+	big=$(stat -c %s "$D/big.pb.gz")
+	echo "bomb: $bomb bytes, big: $big bytes"
+	for cmd in report diff; do
+		local args=("$D/bomb.pb.gz")
+		[ "$cmd" = report ] || args=("$D/big.pb.gz" "$D/bomb.pb.gz")
+		run --separate-stderr /usr/bin/time -f 'maxrss %M' -o "$D/time" \
+			"$BPFPROF" "$cmd" --max-input=16M -f folded -o "$D/out.folded" "${args[@]}"
+		echo "$cmd: $stderr"
+		[ "$status" -eq 64 ]
+		[ "$stderr" = "bpfprof $cmd: '$D/bomb.pb.gz': gzip data inflates past 16.0 MiB, the bound --max-input sets: give it a larger SIZE to read more" ]
+		[ ! -e "$D/out.folded" ]
+		# without --max-input: 64 times its size
+		run --separate-stderr /usr/bin/time -f 'maxrss %M' -o "$D/time" \
+			"$BPFPROF" "$cmd" -f folded -o "$D/out.folded" "${args[@]}"
+		echo "$cmd: $stderr"
+		cat "$D/time"
+		[ "$status" -eq 64 ]
+		[[ "$stderr" =~ ^"bpfprof $cmd: '$D/bomb.pb.gz': gzip data inflates past "[0-9.]+" MiB, the bound for "[0-9]+" KiB of gzip (64 times it, at least 1 MiB, at most 256 MiB): raise it with --max-input=SIZE"$ ]]
+		[ ! -e "$D/out.folded" ]
+		# kilobytes: the bomb's 256 MiB were counted, never held
+		rss=$(awk '/^maxrss/ { print $2 }' "$D/time")
+		[ "$rss" -lt $((48 * 1024)) ]
+	done
+	# the million samples: past the default bound (about 1 MiB for 17 KiB), read with --max-input
+	run --separate-stderr "$BPFPROF" report -o - "$D/big.pb.gz"
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"'$D/big.pb.gz': gzip data inflates past "*" MiB, the bound for "*" KiB of gzip (64 times it, at least 1 MiB, at most 256 MiB): raise it with --max-input=SIZE" ]]
+	run --separate-stderr "$BPFPROF" report --max-input=16M -o - "$D/big.pb.gz"
+	[ "$status" -eq 0 ]
+	[ "$output" = "main;hot 1000000" ]
+	run --separate-stderr "$BPFPROF" diff --max-input=16M -f folded -o - "$D/big.pb.gz" "$D/big.pb.gz"
+	[ "$status" -eq 0 ]
+	[ "$output" = "main;hot 1000000 1000000" ]
+	run "$BPFPROF" report --max-input=lots "$D/big.pb.gz"
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof report: invalid --max-input 'lots': expected a size from 64K to 16G, e.g. 1G" ]
 }
 
 @test "bad folded lines: the line's number, what was wrong, what was expected" {

@@ -323,6 +323,24 @@ watch_fails() {
 		--trap -a -d 1 kernel:jiffies:8
 }
 
+@test "an address no process can map (page 0, the kernel's, past the top of user space): exit 64 naming the range" {
+	local w=$WORKLOADS/watchme lo range
+	lo=$(printf '0x%x' "$(cat /proc/sys/vm/mmap_min_addr)")
+	[ "$lo" != 0x0 ] || skip "vm.mmap_min_addr=0: page 0 maps"
+	range="from $lo \\(vm\\.mmap_min_addr\\) to 0x(7fffffffefff|ffffffffffefff) \\(the top of user space\\)"
+	watch_fails "^bpfprof watch: location '0x0:8': 0x0 is not where a process can map: expected all its bytes at addresses $range\$" \
+		0x0:8 -- "$w" basic 10
+	watch_fails "^bpfprof watch: location '0xffffffff81000000:8': 0xffffffff81000000 is not where a process can map: expected all its bytes at addresses $range\$" \
+		0xffffffff81000000:8 -- "$w" basic 10
+	watch_fails "^bpfprof watch: location '0x7ffffffffff8:8': 0x7ffffffffff8 is not where a process can map" \
+		0x7ffffffffff8:8 -- "$w" basic 10
+	# the first address that maps is accepted
+	run --separate-stderr "$BPFPROF" watch -o "$OUT" "$lo:8" -- "$w" basic 10
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	grep -qE "^bpfprof watch: '$lo:8' \($lo, 8 bytes, w\): 0 accesses" <<<"$stderr"
+}
+
 # rates FILE: "INDEX WATCHED ESTIMATE" of each summary line of ring's
 # elements, from "'ring[I]' (...): N accesses, watched W s of T s: ~E in the run (~R/s)"
 rates() {

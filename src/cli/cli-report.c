@@ -3,7 +3,7 @@
  * `bpfprof report FILE`: a saved profile (pprof, ours or another
  * producer's, or folded stacks) read back and written in any profile
  * format. Its options are the output's (-o, -q, -f and the writers'
- * options) and --value, --lines; `diff` (cli-diff.c) shares them. No
+ * options) and --value, --max-input, --lines; `diff` (cli-diff.c) shares them. No
  * targets, no sampling: nothing here needs root.
  */
 #include <argp.h>
@@ -14,12 +14,18 @@
 #include "cli-report.h"
 #include "escape.h"
 #include "exit.h"
+#include "number.h"
 #include "output.h"
 
 enum {
 	OPT_VALUE = CLI_KEY_SUBCOMMAND,
 	OPT_LINES,
+	OPT_MAX_INPUT,
 };
+
+/* --max-input's range: a small profile's bound, to what a big machine holds */
+#define MAX_INPUT_MIN (64ull << 10)
+#define MAX_INPUT_MAX (16ull << 30)
 
 static const char doc[] =
 	"Read a saved profile back and write it in any format: a pprof profile "
@@ -45,6 +51,9 @@ const struct argp_option cli_report_options[] = {
 	  "pprof: count the values of sample type TYPE (default: the profile's "
 	  "default_sample_type, else the first: bpfprof's samples; Go's: samples or cpu)",
 	  1 },
+	{ "max-input", OPT_MAX_INPUT, "SIZE", 0,
+	  "The most a gzipped profile may inflate to (K, M, G suffixes; default: 64 "
+	  "times its size, at least 1M, at most 256M)", 1 },
 	{ NULL, 0, NULL, 0, "Output:", CLI_GROUP_OUTPUT },
 	{ "lines", OPT_LINES, NULL, 0,
 	  "Add the source FILE:LINE a pprof gives to each frame name", CLI_GROUP_OUTPUT },
@@ -109,6 +118,7 @@ static void cli_report__finish(const struct argp_state *state, struct cli_report
 error_t cli_report__parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct cli_report_parser *p = state->input;
+	unsigned long long size;
 
 	switch (key) {
 	case ARGP_KEY_INIT:
@@ -129,6 +139,12 @@ error_t cli_report__parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_LINES:
 		p->r->opts.out.lines = true;
+		break;
+	case OPT_MAX_INPUT:
+		if (number__parse_size(arg, MAX_INPUT_MIN, MAX_INPUT_MAX, &size))
+			cli__usage_error(state, "invalid --max-input '%s': expected a size from "
+					 "64K to 16G, e.g. 1G", arg);
+		p->r->opts.max_input = size;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

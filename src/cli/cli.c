@@ -19,6 +19,7 @@
 #include "cli-targets.h"
 #include "cli-unwind.h"
 #include "cli.h"
+#include "escape.h"
 #include "exit.h"
 #include "number.h"
 
@@ -142,6 +143,7 @@ void cli__defaults(struct cli_parser *p, struct session_opts *opts,
 
 void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input)
 {
+	FILE *err = stderr, *esc;
 	char **args, *prog;
 	int i;
 
@@ -155,7 +157,20 @@ void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv,
 	for (i = 1; i < argc; i++)
 		args[i] = argv[i];
 	argp_err_exit_status = EXIT_USAGE;
+	/*
+	 * Every error of the parse quotes what the user gave, and getopt
+	 * prints its own ("unrecognized option") on stderr: while argp runs,
+	 * stderr is a stream that escapes what it prints (glibc lets stderr
+	 * be set). An error exits from inside argp_parse: exit flushes it.
+	 */
+	esc = escape__stream(err);
+	if (esc)
+		stderr = esc;
 	argp_parse(argp, argc > 0 ? argc : 1, args, ARGP_IN_ORDER, NULL, input);
+	if (esc) {
+		stderr = err;
+		fclose(esc);
+	}
 	free(args);
 	free(prog);
 }

@@ -92,7 +92,9 @@ void cli__free(struct session_opts *opts);
 /*
  * Parse @argv (argv[0] is the subcommand) with @argp, under the program
  * name "bpfprof @cmd", with @input as the parser's input. Exits with status
- * 64 on a usage error, 0 after --help.
+ * 64 on a usage error, 0 after --help. Whatever is printed on stderr
+ * meanwhile (argp's and getopt's errors, cli__usage_error, cli__note) is
+ * escaped (escape.h): no control byte of an argument reaches the terminal.
  */
 void cli__parse(const struct argp *argp, const char *cmd, int argc, char **argv, void *input);
 

@@ -14,6 +14,7 @@
 #include "cli-report.h"
 #include "cli-watch.h"
 #include "devtools.h"
+#include "escape.h"
 #include "exit.h"
 
 static int cmd_record(int argc, char **argv)
@@ -162,8 +163,9 @@ static int unknown(const char *arg)
 {
 	size_t i;
 
-	fprintf(stderr, "bpfprof: unknown %s '%s' (expected: ",
-		arg[0] == '-' ? "option" : "command", arg);
+	fprintf(stderr, "bpfprof: unknown %s '", arg[0] == '-' ? "option" : "command");
+	escape__write(stderr, arg, strlen(arg));
+	fputs("' (expected: ", stderr);
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!commands[i].hidden)
 			fprintf(stderr, "%s%s", i ? ", " : "", commands[i].name);

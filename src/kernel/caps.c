@@ -52,3 +52,10 @@ int caps__check(char *missing, size_t size)
 		 !bpf && !perfmon ? " and " : "", perfmon ? "" : "CAP_PERFMON");
 	return -EPERM;
 }
+
+const char *caps__why_unreadable(void)
+{
+	if (caps__effective(CAP_DAC_READ_SEARCH) || caps__effective(CAP_DAC_OVERRIDE))
+		return "permission denied even with CAP_DAC_READ_SEARCH (a security module?)";
+	return "reading other users' binaries needs CAP_DAC_READ_SEARCH or root";
+}

@@ -16,4 +16,11 @@ int caps__check(char *missing, size_t size);
 /* Is capability @cap (CAP_SYSLOG...) in the effective set? */
 bool caps__effective(int cap);
 
+/*
+ * Why a file of another user was refused to us, for a warning: "reading
+ * other users' binaries needs CAP_DAC_READ_SEARCH or root", or, with it
+ * (or CAP_DAC_OVERRIDE), that a security module must have refused it.
+ */
+const char *caps__why_unreadable(void);
+
 #endif /* BPFPROF_CAPS_H */

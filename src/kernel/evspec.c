@@ -10,7 +10,7 @@
  * A body is tried as a generic name, a cache event, a named event of any
  * PMU, then rHEX; PMU/TERMS/ when the part before the slash is a PMU. A
  * named event's terms are applied before the user's, which replace them;
- * a '?' term must be given. Errors are one line (control bytes escaped)
+ * a '?' term must be given. Errors are one line (escaped by their printer)
  * naming the part and what was expected: the nearest names (nearest.c, up
  * to three) or the PMU's terms. evspec__parse_with takes a parser for the
  * names evspec rejects (libpfm4's, pfmevents.c) as a function, so evspec
@@ -27,7 +27,6 @@
 #include <linux/hw_breakpoint.h>
 
 #include "array.h"
-#include "escape.h"
 #include "evcache.h"
 #include "evspec.h"
 #include "nearest.h"
@@ -777,20 +776,6 @@ static size_t evspec__event_len(const char *s)
 	return i;
 }
 
-/*
- * The error quotes the user's string and sysfs files: a control byte in
- * either is escaped (\xHH), so the error stays one line.
- */
-static void evspec__escape(char *why, size_t size)
-{
-	char *copy;
-
-	if (!size || !escape__needed(why) || !(copy = strdup(why)))
-		return;
-	escape__str(why, size, copy);
-	free(copy);
-}
-
 int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list *list,
 		  char *why, size_t size)
 {
@@ -837,8 +822,6 @@ int evspec__parse_with(const char *spec, const struct pmu_db *db, evspec_other_f
 	}
 	if (err == -ENOMEM)
 		snprintf(why, size, "out of memory");
-	else if (err)
-		evspec__escape(why, size);
 	if (err) {
 		while (list->nr > nr)
 			evspec__free_event(&list->events[--list->nr]);

@@ -45,7 +45,8 @@ struct evspec_list {
  * Parse @spec (a comma list) and append its events to @list. @db may be
  * NULL (no PMU described). 0, or -EINVAL with one line in @why naming
  * the wrong part and what was expected (nearest names for unknown ones),
- * or -ENOMEM; @list then holds what it held before.
+ * or -ENOMEM; @list then holds what it held before. @why quotes @spec and
+ * sysfs files as they are: its printer escapes it.
  */
 int evspec__parse(const char *spec, const struct pmu_db *db, struct evspec_list *list,
 		  char *why, size_t size);

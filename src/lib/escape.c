@@ -127,3 +127,32 @@ size_t escape__undo(char *out, const char *s, size_t n)
 	out[len] = '\0';
 	return len;
 }
+
+/* escape__stream's writes: each line escaped onto the stream, its newline kept */
+static ssize_t escape__stream_write(void *cookie, const char *buf, size_t size)
+{
+	FILE *to = cookie;
+	const char *nl;
+
+	for (size_t at = 0; at < size; at = nl ? (size_t)(nl - buf) + 1 : size) {
+		nl = memchr(buf + at, '\n', size - at);
+		if (escape__write(to, buf + at, (nl ? (size_t)(nl - buf) : size) - at))
+			return -1;
+		if (nl && fputc('\n', to) == EOF)
+			return -1;
+	}
+	return (ssize_t)size;
+}
+
+FILE *escape__stream(FILE *to)
+{
+	FILE *f = fopencookie(to, "w", (cookie_io_functions_t){ .write = escape__stream_write });
+
+	/* line-buffered: a line reaches the escaping whole, UTF-8 uncut */
+	if (f && setvbuf(f, NULL, _IOLBF, 1 << 16)) {
+		fclose(f);
+		errno = ENOMEM;
+		return NULL;
+	}
+	return f;
+}

@@ -36,4 +36,13 @@ char *escape__dup(const char *s);
  */
 size_t escape__undo(char *out, const char *s, size_t n);
 
+/*
+ * A stream that writes what it is given to @to escaped, line by line, its
+ * newlines kept: for text that code of others prints (argp's and getopt's
+ * errors quote the argument as given). A line longer than 64 KiB may have
+ * a UTF-8 character cut in two and escaped. fclose it to flush (@to stays
+ * open). NULL and errno on failure.
+ */
+FILE *escape__stream(FILE *to);
+
 #endif /* BPFPROF_ESCAPE_H */

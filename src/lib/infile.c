@@ -6,8 +6,10 @@
  * after. Without openat2 (before 5.6) infile__open_in fails with -ENOSYS
  * and nothing is read by a path inside a process's root: there is no safe
  * fallback. Whole-file reads take a bound from the caller (/proc/kallsyms:
- * 1 GiB); decompression is bounded where bpfprof does it (MiniDebugInfo,
- * debugfile.c) and before libelf does it (elf_scn__unpack_bounded).
+ * 1 GiB); decompression is bounded by the compressed size where bpfprof
+ * does it (MiniDebugInfo, debugfile.c; a saved pprof's gzip, pprofread.c,
+ * counted before anything is held) and before libelf does it
+ * (elf_scn__unpack_bounded).
  */
 #include <errno.h>
 #include <fcntl.h>

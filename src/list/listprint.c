@@ -58,11 +58,12 @@ static void listprint__free_row(struct listprint_row *r)
 
 /*
  * @ev's columns. The why is ours (evprobe.c's texts, libpfm4's errors) or
- * evspec.c's error, which escapes what it quotes: it is not escaped twice.
+ * evspec.c's error, which quotes sysfs names as they are: escaped too.
  */
 static int listprint__row(const struct catalog_event *ev, struct listprint_row *r)
 {
 	const char *state = listprint__state(ev->state);
+	char *why = NULL;
 	int n;
 
 	memset(r, 0, sizeof(*r));
@@ -72,8 +73,11 @@ static int listprint__row(const struct catalog_event *ev, struct listprint_row *
 		r->kind = NULL;
 	if (ev->state == CATALOG_AVAILABLE || ev->state == CATALOG_NOT_HERE || !ev->why)
 		n = asprintf(&r->status, "%s", state);
+	else if ((why = escape__dup(ev->why)))
+		n = asprintf(&r->status, "%s: %s", state, why);
 	else
-		n = asprintf(&r->status, "%s: %s", state, ev->why);
+		n = -1;
+	free(why);
 	if (n < 0)
 		r->status = NULL;
 	if (!r->name || !r->desc || !r->kind || !r->status) {

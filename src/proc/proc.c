@@ -363,14 +363,16 @@ static int proc__root(pid_t tgid, int *root)
  * (resolved there: a symlink the process planted cannot lead out of it),
  * then, for a process in our mount namespace (or one gone before it could
  * be told), the path as we see it; each a regular file, and accepted only
- * if it is the same file the mapping reported.
+ * if it is the same file the mapping reported. *@denied: none opened, and
+ * a path was refused to our user (EACCES, EPERM).
  */
 static int binary__open(struct proc_table *pt, pid_t tgid, int *root, bool ours,
-			const struct map_event *ev, const char *path)
+			const struct map_event *ev, const char *path, bool *denied)
 {
 	char buf[128];
 	int fd, err;
 
+	*denied = false; /* (map_files's EPERM: no CAP_SYS_ADMIN, nothing of the file) */
 	snprintf(buf, sizeof(buf), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, tgid, ev->start,
 		 ev->end);
 	for (int i = 0; i < 3; i++) {
@@ -383,10 +385,14 @@ static int binary__open(struct proc_table *pt, pid_t tgid, int *root, bool ours,
 			err = ours ? infile__open(path, &fd) : -ENOENT;
 		if (i == 1 && err == -ENOSYS)
 			pt->no_openat2 = true; /* no openat2: no unsafe fallback either */
+		if (i > 0 && (err == -EACCES || err == -EPERM))
+			*denied = true;
 		if (err)
 			continue;
-		if (binary__matches(fd, ev))
+		if (binary__matches(fd, ev)) {
+			*denied = false;
 			return fd;
+		}
 		close(fd);
 	}
 	return -1;
@@ -488,7 +494,7 @@ static struct binary *proc_table__binary(struct proc_table *pt, struct process *
 		return NULL;
 	}
 	foreign = mnt_ns && mnt_ns != pt->mnt_ns;
-	b->fd = binary__open(pt, p->tgid, &root, !foreign, ev, path);
+	b->fd = binary__open(pt, p->tgid, &root, !foreign, ev, path, &b->denied);
 	free(path);
 	/* a container's binary keeps its root, for its debug files (the process may exit) */
 	if (b->fd >= 0 && foreign && proc__root(p->tgid, &root) >= 0) {

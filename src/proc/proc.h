@@ -28,6 +28,8 @@ struct binary {
 	uint8_t build_id[BUILD_ID_MAX];
 	size_t build_id_len; /* 0 = none */
 	int fd;            /* -1 when no copy of the file could be opened */
+	bool denied;       /* fd -1 for permissions: the file's path was there,
+			      our user may not read it (EACCES, EPERM) */
 	int root_fd;       /* the root of the process it was opened through, when
 			      that is in another mount namespace (O_PATH); else -1 */
 	uint64_t mnt_ns;   /* that process's mount namespace (inode; 0 = unknown):

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "caps.h"
 #include "drain-session.h"
 #include "drain.h"
 #include "escape.h"
@@ -269,6 +270,11 @@ void record__warnings(struct session *s, const struct profile *p, uint64_t sampl
 	if (proc_table__no_openat2(session__procs(s)))
 		session__warn(s, "openat2 is not available (Linux < 5.6, or a seccomp filter): "
 				 "files inside processes' roots were not opened by path");
+	refused = symbolizer__binaries_denied(sym, &first);
+	if (refused)
+		session__warn(s, "cannot read %s%s: its frames are shown as [BINARY+0xOFFSET]; %s",
+			      first, refused > 1 ? " (and other binaries)" : "",
+			      caps__why_unreadable());
 	refused = symbolizer__files_refused(sym, &first);
 	if (refused)
 		session__warn(s, "refused %s%s", first,

@@ -87,42 +87,59 @@ bool pprofread__gzip(const void *buf, size_t len)
 	return len >= 2 && b[0] == 0x1f && b[1] == 0x8b;
 }
 
-/* The gzip data at @buf inflated into *@out (malloc'd), at most PPROFREAD_MAX_INFLATED bytes. */
-static int pprofread__inflate(struct pprofread *r, const void *buf, size_t len, uint8_t **out,
-			      size_t *out_len)
+/* @bytes for a message: "640 KiB", "64.0 MiB" */
+static void pprofread__size(char *buf, size_t size, uint64_t bytes)
 {
+	if (bytes < 1 << 20)
+		snprintf(buf, size, "%" PRIu64 " KiB", bytes >> 10);
+	else
+		snprintf(buf, size, "%.1f MiB", bytes / (double)(1 << 20));
+}
+
+uint64_t pprofread__inflate_bound(size_t len, uint64_t max)
+{
+	uint64_t bound;
+
+	if (max)
+		return max;
+	bound = len < PPROFREAD_INFLATE_MAX / PPROFREAD_INFLATE_RATIO ?
+			(uint64_t)len * PPROFREAD_INFLATE_RATIO :
+			PPROFREAD_INFLATE_MAX;
+	return bound < PPROFREAD_INFLATE_MIN ? PPROFREAD_INFLATE_MIN : bound;
+}
+
+/*
+ * One run of inflate over the gzip data at @in: into @out, of @room bytes,
+ * or (@out NULL) through a small buffer, only counted. *@total: the bytes
+ * it inflates to; -EFBIG as soon as that passes @room.
+ */
+static int pprofread__inflate_run(struct pprofread *r, const uint8_t *in, size_t len,
+				  uint8_t *out, uint64_t room, uint64_t *total)
+{
+	uint8_t scratch[16 << 10];
 	z_stream z = { 0 };
-	uint8_t *o = NULL;
-	size_t cap = 0, n = 0;
+	uint64_t n = 0, give;
 	int ret, err = 0;
 
 	/* 16 + MAX_WBITS: a gzip wrapper, no zlib or raw deflate */
 	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
 		return -ENOMEM;
-	z.next_in = (Bytef *)buf;
+	z.next_in = (Bytef *)in;
 	do {
-		z.avail_in = len - (size_t)(z.next_in - (const Bytef *)buf) > UINT32_MAX ?
-				     UINT32_MAX :
-				     (uInt)(len - (size_t)(z.next_in - (const Bytef *)buf));
-		if (n == cap) {
-			if (cap >= PPROFREAD_MAX_INFLATED) {
-				err = -EFBIG;
-				snprintf(r->why, r->size, "gzip data inflates past %llu MiB: "
-					 "expected a pprof profile of at most that",
-					 PPROFREAD_MAX_INFLATED >> 20);
-				break;
-			}
-			if (array__grow((void **)&o, &cap, cap ? cap * 2 : 64 << 10, 1)) {
-				err = -ENOMEM;
-				break;
-			}
-			if (cap > PPROFREAD_MAX_INFLATED)
-				cap = PPROFREAD_MAX_INFLATED;
-		}
-		z.next_out = o + n;
-		z.avail_out = (uInt)(cap - n > UINT32_MAX ? UINT32_MAX : cap - n);
+		size_t left = len - (size_t)(z.next_in - in);
+
+		z.avail_in = left > UINT32_MAX ? UINT32_MAX : (uInt)left;
+		give = out ? room - n : sizeof(scratch);
+		z.next_out = out ? out + n : scratch;
+		z.avail_out = give > UINT32_MAX ? UINT32_MAX : (uInt)give;
+		give = z.avail_out;
 		ret = inflate(&z, Z_NO_FLUSH);
-		n = (size_t)(z.next_out - o);
+		n += give - z.avail_out;
+		/* past @room: counted past it, or @out full and inflate wanting more */
+		if (n > room || (out && ret == Z_BUF_ERROR && !z.avail_out)) {
+			err = -EFBIG;
+			break;
+		}
 		if (ret == Z_STREAM_END)
 			break;
 		if (ret == Z_BUF_ERROR && !z.avail_in) {
@@ -141,9 +158,51 @@ static int pprofread__inflate(struct pprofread *r, const void *buf, size_t len, 
 		}
 	} while (1);
 	inflateEnd(&z);
+	*total = n;
+	return err;
+}
+
+/*
+ * The gzip data at @buf inflated into *@out (malloc'd), at most
+ * pprofread__inflate_bound(@len, @max) bytes. Counted first, through a small buffer, then
+ * inflated into memory of exactly that size: a bomb is refused having held
+ * nothing, a profile costs its own size (inflating twice costs CPU time).
+ */
+static int pprofread__inflate(struct pprofread *r, const void *buf, size_t len, uint64_t max,
+			      uint8_t **out, size_t *out_len)
+{
+	uint64_t bound = pprofread__inflate_bound(len, max), n, again;
+	char sz[32], lim[32];
+	uint8_t *o;
+	int err;
+
+	err = pprofread__inflate_run(r, buf, len, NULL, bound, &n);
+	if (err == -EFBIG) {
+		pprofread__size(lim, sizeof(lim), bound);
+		pprofread__size(sz, sizeof(sz), len);
+		if (max)
+			snprintf(r->why, r->size, "gzip data inflates past %s, the bound "
+				 "--max-input sets: give it a larger SIZE to read more", lim);
+		else
+			snprintf(r->why, r->size, "gzip data inflates past %s, the bound for "
+				 "%s of gzip (%u times it, at least %llu MiB, at most %llu MiB): "
+				 "raise it with --max-input=SIZE", lim, sz,
+				 PPROFREAD_INFLATE_RATIO, PPROFREAD_INFLATE_MIN >> 20,
+				 PPROFREAD_INFLATE_MAX >> 20);
+		return err;
+	}
+	if (err)
+		return err;
+	if (n > SIZE_MAX - 1 || !(o = malloc(n ? n : 1)))
+		return -ENOMEM;
+	err = pprofread__inflate_run(r, buf, len, o, n, &again);
+	if (!err && again != n)
+		err = pprofread__bad(r, "gzip data inflated to %" PRIu64 " bytes, then %" PRIu64,
+				     n, again);
 	if (err) {
 		free(o);
-		return err;
+		return err == -EFBIG ? pprofread__bad(r, "gzip data inflated to more the second "
+						      "time") : err;
 	}
 	*out = o;
 	*out_len = n;
@@ -744,7 +803,7 @@ static void pprofread__free(struct pprofread *r)
 }
 
 int pprofread__parse(struct profile *p, const void *buf, size_t len, const char *value,
-		     struct pprofread_info *info, char *why, size_t size)
+		     uint64_t max_inflated, struct pprofread_info *info, char *why, size_t size)
 {
 	struct pprofread r = { .p = p, .why = why, .size = size };
 	struct pr_type period_type = { 0 };
@@ -757,7 +816,7 @@ int pprofread__parse(struct profile *p, const void *buf, size_t len, const char 
 
 	*info = (struct pprofread_info){ 0 };
 	if (pprofread__gzip(buf, len)) {
-		err = pprofread__inflate(&r, buf, len, &inflated, &len);
+		err = pprofread__inflate(&r, buf, len, max_inflated, &inflated, &len);
 		if (err)
 			goto out;
 		buf = inflated;

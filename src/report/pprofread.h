@@ -3,8 +3,9 @@
  * A pprof profile (profile.proto, gzipped or not) read into a profile
  * (bpfprof report, diff): bpfprof's own, Go's runtime/pprof's or any other
  * producer's. The input is from outside: gzip is inflated to at most
- * PPROFREAD_MAX_INFLATED bytes, every length, string index and id is
- * checked (pbread.c), and a bad file is refused with one line saying why.
+ * pprofread__inflate_bound bytes (counted before any is kept), every
+ * length, string index and id is checked (pbread.c), and a bad file is
+ * refused with one line saying why.
  *
  * What bpfprof's pprof writer made data goes back into frame kinds, so that
  * its folded output reads as record's: a location's Lines are a frame and
@@ -24,8 +25,14 @@
 
 #include "profile.h"
 
-/* gzip is inflated to at most 1 GiB: a profile larger than any written, a bomb refused. */
-#define PPROFREAD_MAX_INFLATED (1ull << 30)
+/*
+ * gzip is inflated to at most 64 times its own size (pprof's gzip makes 5
+ * to 20 times; a bomb, 1000), at least 1 MiB and at most 256 MiB, unless
+ * the caller says how much (report's --max-input).
+ */
+#define PPROFREAD_INFLATE_RATIO 64u
+#define PPROFREAD_INFLATE_MIN (1ull << 20)
+#define PPROFREAD_INFLATE_MAX (256ull << 20)
 /* A profile's samples hold at most this many frames a byte of the decoded profile. */
 #define PPROFREAD_FRAMES_PER_BYTE 16
 
@@ -38,15 +45,20 @@ struct pprofread_info {
 /* Does @buf start as gzip does (1f 8b)? */
 bool pprofread__gzip(const void *buf, size_t len);
 
+/* The most @len bytes of gzip may inflate to: @max, or by default the bounds above. */
+uint64_t pprofread__inflate_bound(size_t len, uint64_t max);
+
 /*
  * Add the samples of the pprof profile in the @len bytes at @buf to @p:
  * each sample's value of the sample type named @value (NULL: the first
- * one), leaf-first locations turned root first. 0, or -EBADMSG with why in
+ * one), leaf-first locations turned root first; gzip inflated to at most
+ * @max_inflated bytes (0: the default bound). 0, or -EBADMSG with why in
  * @why (not gzip or protobuf, truncated, an index or id out of range, no
  * sample types, no such @value: the types it has), -EFBIG past the
- * bounds, -ENOMEM, -E2BIG.
+ * bounds (the why names the bound and --max-input), -ENOMEM, -E2BIG.
  */
 int pprofread__parse(struct profile *p, const void *buf, size_t len, const char *value,
-		     struct pprofread_info *info, char *why, size_t size);
+		     uint64_t max_inflated, struct pprofread_info *info, char *why,
+		     size_t size);
 
 #endif /* BPFPROF_PPROFREAD_H */

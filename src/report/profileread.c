@@ -17,7 +17,8 @@ const char *profileread__format_name(enum profileread_format f)
 }
 
 int profileread__mem(struct profile *p, const void *buf, size_t len, const char *value,
-		     struct profileread_info *info, char *why, size_t size)
+		     uint64_t max_inflated, struct profileread_info *info, char *why,
+		     size_t size)
 {
 	*info = (struct profileread_info){ 0 };
 	if (!len) {
@@ -26,14 +27,16 @@ int profileread__mem(struct profile *p, const void *buf, size_t len, const char 
 	}
 	if (pprofread__gzip(buf, len) || memchr(buf, '\0', len)) {
 		info->format = PROFILEREAD_PPROF;
-		return pprofread__parse(p, buf, len, value, &info->pprof, why, size);
+		return pprofread__parse(p, buf, len, value, max_inflated, &info->pprof, why,
+					size);
 	}
 	info->format = PROFILEREAD_FOLDED;
 	return foldedread__parse(p, buf, len, why, size);
 }
 
 int profileread__file(struct profile *p, const char *path, const char *value,
-		      struct profileread_info *info, char *why, size_t size)
+		      uint64_t max_inflated, struct profileread_info *info, char *why,
+		      size_t size)
 {
 	char reason[512];
 	size_t len = 0;
@@ -57,7 +60,7 @@ int profileread__file(struct profile *p, const char *path, const char *value,
 		return err;
 	}
 	reason[0] = '\0';
-	err = profileread__mem(p, buf, len, value, info, reason, sizeof(reason));
+	err = profileread__mem(p, buf, len, value, max_inflated, info, reason, sizeof(reason));
 	free(buf);
 	if (err)
 		snprintf(why, size, "'%s': %s", path,

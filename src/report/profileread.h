@@ -10,6 +10,7 @@
 #define BPFPROF_PROFILEREAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pprofread.h"
 #include "profile.h"
@@ -31,13 +32,17 @@ const char *profileread__format_name(enum profileread_format f);
 
 /*
  * Add the stacks of the saved profile in the @len bytes at @buf to @p
- * (@value: pprof's sample type, NULL: the first). 0, or -EBADMSG, -EINVAL
- * (an empty buffer, a bad folded line), -EFBIG with why in @why; -ENOMEM, -E2BIG.
+ * (@value: pprof's sample type, NULL: the first; @max_inflated: the most
+ * gzip may inflate to, 0: pprofread's default bound). 0, or -EBADMSG,
+ * -EINVAL (an empty buffer, a bad folded line), -EFBIG with why in @why;
+ * -ENOMEM, -E2BIG.
  */
 int profileread__mem(struct profile *p, const void *buf, size_t len, const char *value,
-		     struct profileread_info *info, char *why, size_t size);
+		     uint64_t max_inflated, struct profileread_info *info, char *why,
+		     size_t size);
 /* The same for the file at @path; @why then names it. */
 int profileread__file(struct profile *p, const char *path, const char *value,
-		      struct profileread_info *info, char *why, size_t size);
+		      uint64_t max_inflated, struct profileread_info *info, char *why,
+		      size_t size);
 
 #endif /* BPFPROF_PROFILEREAD_H */

@@ -19,7 +19,7 @@ static int report__read(const struct report_opts *o, const char *path, struct pr
 			struct profileread_info *info, char *why, size_t size)
 {
 	p->drop_lines = output__drop_lines(&o->out);
-	return profileread__file(p, path, o->value, info, why, size);
+	return profileread__file(p, path, o->value, o->max_input, info, why, size);
 }
 
 int report__run(const struct report_opts *o, struct report_summary *sum, char *why,

@@ -17,6 +17,8 @@ struct report_opts {
 	const char *input; /* report's FILE, diff's NEW */
 	const char *base;  /* diff's BASE; NULL for report */
 	const char *value; /* --value: a pprof's sample type; NULL: the first */
+	uint64_t max_input; /* --max-input: the most a gzipped profile inflates to;
+			       0: pprofread's bound (64 times its size, at most 256 MiB) */
 	const char *output; /* the file written; "-": standard output */
 	bool output_default; /* -o not given: output is the format's default file */
 	struct output_opts out;

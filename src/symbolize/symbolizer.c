@@ -44,6 +44,8 @@ struct symbolizer {
 	pid_t first_refused;
 	uint64_t jit_map_max;  /* bytes read of a JIT map at most */
 	size_t files_refused;  /* binaries with a debug file or MiniDebugInfo refused */
+	size_t denied;         /* binaries in frames our user may not read */
+	char *first_denied;    /* the first one's path (a copy: binaries are freed) */
 	char *first_file_refused; /* its binsym's message (a copy: binsyms are freed) */
 };
 
@@ -113,6 +115,7 @@ void symbolizer__free(struct symbolizer *s)
 		binsym__free(s->retired[i]);
 	free(s->retired);
 	free(s->first_file_refused);
+	free(s->first_denied);
 	srccache__free(s->dwarf); /* after every binsym holding its entries */
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
@@ -239,6 +242,8 @@ static struct binsym *symbolizer__binsym(struct symbolizer *s, const struct bina
 		why = s->bins[b->id] ? binsym__refused(s->bins[b->id]) : NULL;
 		if (why && !s->files_refused++)
 			s->first_file_refused = strdup(why); /* NULL: no detail */
+		if (b->denied && !s->denied++)
+			s->first_denied = strdup(b->path); /* NULL: no detail */
 		if (s->bins[b->id] && binsym__interrupted(s->bins[b->id]))
 			return symbolizer__retire(s, b);
 	}
@@ -341,6 +346,12 @@ size_t symbolizer__files_refused(const struct symbolizer *s, const char **first)
 {
 	*first = s->first_file_refused ? s->first_file_refused : "a debug file (out of memory)";
 	return s->files_refused;
+}
+
+size_t symbolizer__binaries_denied(const struct symbolizer *s, const char **first)
+{
+	*first = s->first_denied ? s->first_denied : "a binary (out of memory)";
+	return s->denied;
 }
 
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid)

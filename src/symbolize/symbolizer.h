@@ -71,6 +71,11 @@ void symbolizer__refresh_jit(struct symbolizer *s, pid_t tgid);
  * regular file, a decompression bomb); *@first: the first, "PATH: why".
  */
 size_t symbolizer__files_refused(const struct symbolizer *s, const char **first);
+/*
+ * Binaries of the frames symbolized so far that our user may not read
+ * (binary.denied: they name nothing); *@first: the first one's path.
+ */
+size_t symbolizer__binaries_denied(const struct symbolizer *s, const char **first);
 /* JIT maps refused (not owned by the process's user or root); *@pid: the first. */
 size_t symbolizer__perfmaps_refused(const struct symbolizer *s, pid_t *pid);
 /*

@@ -27,6 +27,7 @@
 
 #include "array.h"
 #include "drain-session.h"
+#include "escape.h"
 #include "events.h"
 #include "monotime.h"
 #include "procfs.h"
@@ -359,13 +360,15 @@ static int watch__prepare(struct session *s, void *priv)
 	const struct watch_opts *o = wm->o;
 	const struct target_opts *t = &o->session.targets;
 	pid_t cmd = session__command_pid(s);
+	struct uspace us;
 	int err;
 
 	err = watch__tgids(wm);
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	err = watch_set__init(&wm->ws, o->locations, o->nr_locations, o->access);
-	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0);
+	us = uspace__bounds("/proc/sys/vm/mmap_min_addr");
+	err = err ?: watch_set__check(&wm->ws, t->all_cpus, session__one_target(s) != 0, &us);
 	err = err ?: watch_set__resolve_kernel(&wm->ws, "/proc/kallsyms");
 	for (size_t i = 0; i < t->pids.nr && !err; i++)
 		err = watch__resolve_target(s, wm, t->pids.ids[i]);
@@ -781,6 +784,12 @@ static int watch__print_values(struct session *s, const struct watch *w)
 	return err;
 }
 
+/* @str on stderr, escaped (a name from outside) */
+static void watch__put(const char *str)
+{
+	escape__write(stderr, str, strlen(str));
+}
+
 /* The summary of location @w: its accesses, who made them, its values. */
 static int watch__summary(struct session *s, struct watch_mode *wm, const struct watch *w,
 			  double seconds)
@@ -795,12 +804,16 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 	err = loader__watch_count(session__loader(s), w->index, &c);
 	if (err)
 		return err;
-	fprintf(stderr, "%s: '%s'", session__prog(s), w->name);
+	/* the names are the user's and the files': escaped */
+	fprintf(stderr, "%s: '", session__prog(s));
+	watch__put(w->name);
 	if (!w->nr_places) {
-		fprintf(stderr, ": not watched: no target mapped %s\n", w->spec.binary ?
-			w->spec.binary : "it");
+		fputs("': not watched: no target mapped ", stderr);
+		watch__put(w->spec.binary ? w->spec.binary : "it");
+		fputc('\n', stderr);
 		return 0;
 	}
+	fputc('\'', stderr);
 	/* a library loaded later: watched from then */
 	if (since > wm->t_start && wm->t_stop > since)
 		seconds = (wm->t_stop - since) / 1e9;
@@ -831,12 +844,20 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 		const struct watch_row *r = &rows.r[i];
 
 		/* "COUNT  FUNCTION  FILE:LINE  at SYMBOL+0xOFF (BINARY 0xADDR): INSN" */
-		fprintf(stderr, "    %" PRIu64 "  %s", r->count, r->name);
-		if (r->file)
-			fprintf(stderr, "  %s:%u", r->file, r->line);
-		if (r->insn.bin)
-			fprintf(stderr, "  at %s+0x%" PRIx64 " (%s 0x%" PRIx64 "): %s", r->insn.func,
-				r->insn.func_off, r->insn.bin->name, r->insn.vaddr, r->insn.text);
+		fprintf(stderr, "    %" PRIu64 "  ", r->count);
+		watch__put(r->name);
+		if (r->file) {
+			fputs("  ", stderr);
+			watch__put(r->file);
+			fprintf(stderr, ":%u", r->line);
+		}
+		if (r->insn.bin) {
+			fputs("  at ", stderr);
+			watch__put(r->insn.func);
+			fprintf(stderr, "+0x%" PRIx64 " (", r->insn.func_off);
+			watch__put(r->insn.bin->name);
+			fprintf(stderr, " 0x%" PRIx64 "): %s", r->insn.vaddr, r->insn.text);
+		}
 		fprintf(stderr, "\n");
 	}
 	free(rows.r);

@@ -118,7 +118,7 @@ const char *watch_set__error(const struct watch_set *ws)
 	return ws->why;
 }
 
-int watch_set__check(struct watch_set *ws, bool all, bool one_target)
+int watch_set__check(struct watch_set *ws, bool all, bool one_target, const struct uspace *us)
 {
 	for (size_t i = 0; i < ws->nr; i++) {
 		const struct watch *w = &ws->w[i];
@@ -142,6 +142,15 @@ int watch_set__check(struct watch_set *ws, bool all, bool one_target)
 			return watch_set__fail(ws, -EINVAL, "location '%s' is an address: it "
 					       "needs one target process (-p PID or a command)",
 					       w->arg);
+		if (w->spec.kind == WATCH_ABS_ADDR &&
+		    !uspace__holds(us, w->spec.addr + w->spec.offset, w->spec.len ?: 1))
+			return watch_set__fail(ws, -EINVAL, "location '%s': 0x%" PRIx64 " is not "
+					       "where a process can map: expected %saddresses from "
+					       "0x%" PRIx64 " (vm.mmap_min_addr) to 0x%" PRIx64
+					       " (the top of user space)", w->arg,
+					       w->spec.addr + w->spec.offset,
+					       w->spec.len > 1 ? "all its bytes at " : "", us->lo,
+					       us->hi - 1);
 		if (w->kernel && ws->access == WATCH_ACCESS_X)
 			return watch_set__fail(ws, -EINVAL, "location '%s': x86 sets instruction "
 					       "breakpoints (--access=x) in user space only; kernel "

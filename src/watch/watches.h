@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "uspace.h"
 #include "watchspec.h"
 
 /* One location in one place: a process, or the kernel (tgid 0). */
@@ -65,10 +66,11 @@ const char *watch_set__error(const struct watch_set *ws);
 /*
  * What the locations need of the targets, before anything is opened:
  * kernel locations need @all (system-wide), the others a process (-p, -t
- * or a command) and not @all; an address, one process (@one_target).
+ * or a command) and not @all; an address, one process (@one_target), and
+ * all its bytes where a process can map (@us, uspace.h).
  * 0 or -EINVAL with the error.
  */
-int watch_set__check(struct watch_set *ws, bool all, bool one_target);
+int watch_set__check(struct watch_set *ws, bool all, bool one_target, const struct uspace *us);
 
 /*
  * Resolve the kernel locations through @kallsyms. 0, or -errno with the

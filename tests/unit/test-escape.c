@@ -20,6 +20,28 @@ static char *written(const char *s)
 	return buf;
 }
 
+/* escape__stream: each line escaped, newlines kept, UTF-8 split across writes whole */
+static void test_stream(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *to = open_memstream(&buf, &len), *f = to ? escape__stream(to) : NULL;
+
+	CHECK(f, "a stream");
+	if (!f)
+		return;
+	fprintf(f, "bpfprof: bad '%s'\n", "a\x1b[31m\\b");
+	fputs("caf\xc3", f); /* a character written in two parts */
+	fputs("\xa9 \x88\x7f\r\n", f);
+	fputs("no newline\a", f);
+	fclose(f);
+	fclose(to);
+	CHECK_STR(buf, "bpfprof: bad 'a\\x1b[31m\\\\b'\ncaf\xc3\xa9 \\x88\\x7f\\x0d\n"
+		       "no newline\\x07",
+		  "lines escaped, newlines kept, a character written in parts kept whole");
+	free(buf);
+}
+
 int main(void)
 {
 	static const struct {
@@ -63,5 +85,6 @@ int main(void)
 	CHECK(utf8__valid_len((const unsigned char *)"\xe2\x82\xac", 3, &cp) == 3 &&
 		      cp == 0x20ac,
 	      "U+20AC: three bytes");
+	test_stream();
 	return check_done();
 }

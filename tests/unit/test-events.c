@@ -49,7 +49,7 @@ static char *pprof_back(const char *buf, size_t len, const char *value)
 	const struct output_opts none = { 0 };
 	char why[256], *out;
 
-	if (pprofread__parse(&q, buf, len, value, &info, why, sizeof(why))) {
+	if (pprofread__parse(&q, buf, len, value, 0, &info, why, sizeof(why))) {
 		printf("# pprofread: %s\n", why);
 		return NULL;
 	}

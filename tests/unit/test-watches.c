@@ -26,16 +26,25 @@ static void names(char *arg, size_t nr, const char *last)
 	watch_set__free(&ws);
 }
 
+/* x86-64 with 4-level page tables, vm.mmap_min_addr 65536 */
+static const struct uspace us4 = { .lo = 0x10000, .hi = 0x7ffffffff000 };
+
 /* @arg checked with @access (a process target): the error, or "" */
-static void checked(char *arg, enum watch_access access, const char *want)
+static void checked_in(char *arg, enum watch_access access, const struct uspace *us,
+		       const char *want)
 {
 	struct watch_set ws;
 	char *args[] = { arg };
 	int err = watch_set__init(&ws, args, 1, access);
 
-	err = err ?: watch_set__check(&ws, false, true);
+	err = err ?: watch_set__check(&ws, false, true, us);
 	CHECK_STR(err ? watch_set__error(&ws) : "", want, "check '%s'", arg);
 	watch_set__free(&ws);
+}
+
+static void checked(char *arg, enum watch_access access, const char *want)
+{
+	checked_in(arg, access, &us4, want);
 }
 
 /* @arg checked against the ELF fixture: the error, or "" */
@@ -100,7 +109,49 @@ int main(void)
 		"data; an instruction breakpoint (--access=x) watches one function each");
 	checked((char[]){ "0xfffffffffffffff0:8*3" }, WATCH_ACCESS_W,
 		"location '0xfffffffffffffff0:8*3': its elements end past the last address");
-	checked((char[]){ "0xfffffffffffffff0:8*2" }, WATCH_ACCESS_W, "");
+	checked((char[]){ "0xfffffffffffffff0:8*2" }, WATCH_ACCESS_W,
+		"location '0xfffffffffffffff0:8*2': 0xfffffffffffffff0 is not where a process "
+		"can map: expected all its bytes at addresses from 0x10000 (vm.mmap_min_addr) "
+		"to 0x7fffffffefff (the top of user space)");
+
+	/* addresses: from vm.mmap_min_addr to the top of user space, all bytes */
+	checked((char[]){ "0x0:8" }, WATCH_ACCESS_W,
+		"location '0x0:8': 0x0 is not where a process can map: expected all its bytes "
+		"at addresses from 0x10000 (vm.mmap_min_addr) to 0x7fffffffefff (the top of "
+		"user space)");
+	checked((char[]){ "0xffffffff81000000:8" }, WATCH_ACCESS_RW,
+		"location '0xffffffff81000000:8': 0xffffffff81000000 is not where a process "
+		"can map: expected all its bytes at addresses from 0x10000 (vm.mmap_min_addr) "
+		"to 0x7fffffffefff (the top of user space)");
+	checked((char[]){ "0xfff0+8:1" }, WATCH_ACCESS_W,
+		"location '0xfff0+8:1': 0xfff8 is not where a process can map: expected "
+		"addresses from 0x10000 (vm.mmap_min_addr) to 0x7fffffffefff (the top of user "
+		"space)");
+	checked((char[]){ "0x10000:8" }, WATCH_ACCESS_W, "");
+	checked((char[]){ "0x7fffffffeff8:8" }, WATCH_ACCESS_W, "");
+	checked((char[]){ "0x7fffffffeff0:8*2" }, WATCH_ACCESS_W, "");
+	checked((char[]){ "0x7fffffffeff8:8*2" }, WATCH_ACCESS_W,
+		"location '0x7fffffffeff8:8*2': 0x7ffffffff000 is not where a process can map: "
+		"expected all its bytes at addresses from 0x10000 (vm.mmap_min_addr) to "
+		"0x7fffffffefff (the top of user space)");
+	checked((char[]){ "0x7fffffffeffc:8" }, WATCH_ACCESS_W,
+		"location '0x7fffffffeffc:8': 0x7fffffffeffc is not where a process can map: "
+		"expected all its bytes at addresses from 0x10000 (vm.mmap_min_addr) to "
+		"0x7fffffffefff (the top of user space)");
+	checked((char[]){ "0x7ffffffff000" }, WATCH_ACCESS_X,
+		"location '0x7ffffffff000': 0x7ffffffff000 is not where a process can map: "
+		"expected addresses from 0x10000 (vm.mmap_min_addr) to 0x7fffffffefff (the top "
+		"of user space)");
+	/* 5-level page tables: 56 bits; vm.mmap_min_addr 0: page 0 too */
+	checked_in((char[]){ "0x7ffffffff000:8" }, WATCH_ACCESS_W,
+		   &(struct uspace){ .lo = 0, .hi = 0xfffffffffff000 }, "");
+	checked_in((char[]){ "0x0:8" }, WATCH_ACCESS_W,
+		   &(struct uspace){ .lo = 0, .hi = 0xfffffffffff000 }, "");
+	checked_in((char[]){ "0x100000000000000:8" }, WATCH_ACCESS_W,
+		   &(struct uspace){ .lo = 0, .hi = 0xfffffffffff000 },
+		   "location '0x100000000000000:8': 0x100000000000000 is not where a process can "
+		   "map: expected all its bytes at addresses from 0x0 (vm.mmap_min_addr) to "
+		   "0xffffffffffefff (the top of user space)");
 
 	/* fx_data_var is an int */
 	in_file((char[]){ "fx_data_var:2*2" }, "");
@@ -120,7 +171,7 @@ int main(void)
 		close(fd);
 	args[0] = a2;
 	err = watch_set__init(&ws, args, 1, WATCH_ACCESS_RW);
-	err = err ?: watch_set__check(&ws, true, false);
+	err = err ?: watch_set__check(&ws, true, false, &us4);
 	err = err ?: watch_set__resolve_kernel(&ws, kallsyms);
 	CHECK(err == 0 && ws.nr == 8, "kernel:jiffies:1*8: resolved (%s)", watch_set__error(&ws));
 	if (!err && ws.nr == 8) {
