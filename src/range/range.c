@@ -16,6 +16,7 @@
 #include "drain-range.h"
 #include "drain-session.h"
 #include "drain.h"
+#include "loader-range.h"
 #include "outfile.h"
 #include "range.h"
 #include "rangelive.h"
@@ -26,6 +27,7 @@ struct range_mode {
 	const struct range_opts *o;
 	struct range_set rs;      /* the resolved ranges */
 	struct range_pages pages; /* their BPF page entries, until stored */
+	struct loader_range_cfg maps; /* the range maps' sizes (configure) */
 	struct range_live *live;  /* the BPF page entries while sampling */
 	int live_err;             /* the first error placing ranges while sampling */
 	struct outfile *stacks_out; /* --stacks */
@@ -195,13 +197,15 @@ static int range__configure(struct session *s, void *priv, struct loader_cfg *cf
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot lay out the ranges: %s",
 				     strerror(-err));
-	cfg->ranges = true;
-	cfg->range_slots = rm->pages.slots > bin_ranges ? rm->pages.slots : bin_ranges;
-	cfg->range_shift = rm->pages.shift;
-	cfg->range_pages = bin_ranges ? RANGE_MAX_PAGES : rm->pages.nr;
-	cfg->range_addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS;
-	cfg->range_hit_keys = cfg->range_pages;
-	cfg->range_stacks = rm->o->stacks != NULL;
+	rm->maps = (struct loader_range_cfg){
+		.slots = rm->pages.slots > bin_ranges ? rm->pages.slots : bin_ranges,
+		.shift = rm->pages.shift,
+		.pages = bin_ranges ? RANGE_MAX_PAGES : rm->pages.nr,
+		.addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS,
+		.stacks = rm->o->stacks != NULL,
+	};
+	rm->maps.hit_keys = rm->maps.pages;
+	cfg->range = &rm->maps;
 	return 0;
 }
 
@@ -211,7 +215,7 @@ static int range__start(struct session *s, void *priv, const struct loader_cfg *
 	struct range_mode *rm = priv;
 	int err;
 
-	rm->live = range_live__new(session__loader(s), cfg->range_shift, cfg->range_slots);
+	rm->live = range_live__new(session__loader(s), cfg->range->shift, cfg->range->slots);
 	err = rm->live ? range_live__store(rm->live, &rm->pages) : -ENOMEM;
 	range_pages__free(&rm->pages);
 	if (err)

@@ -28,6 +28,7 @@
 #include "array.h"
 #include "drain-session.h"
 #include "events.h"
+#include "loader-watch.h"
 #include "monotime.h"
 #include "procfs.h"
 #include "unwind-session.h"
@@ -52,6 +53,7 @@ struct watch_mode {
 	bool slots_fixed;         /* the first thread or CPU has them: ENOSPC is an error */
 	bool rotate;              /* more locations than registers: they take turns */
 	struct watch_mover *mover; /* the turns, once the breakpoints are set */
+	struct loader_watch_cfg maps; /* the watch maps' sizes and the filter (configure) */
 	struct profile p;
 	struct drain_session *ds;
 	char **labels;            /* several locations: each's first frame, "[NAME]" */
@@ -185,7 +187,7 @@ static int watch__store(struct session *s, struct watch_mode *wm, pid_t tgid)
 
 			if (w->places[j].tgid != tgid)
 				continue;
-			err = loader__set_watch_addr(session__loader(s), w->places[j].addr, &loc);
+			err = loader_watch__set_addr(session__loader(s), w->places[j].addr, &loc);
 			if (err)
 				return session__fail(s, EXIT_RUNTIME, "cannot store location '%s': %s",
 						     w->name, strerror(-err));
@@ -427,14 +429,16 @@ static int watch__configure(struct session *s, void *priv, struct loader_cfg *cf
 	if (addrs > UINT32_MAX)
 		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map "
 				     "holds at most %u", addrs, UINT32_MAX);
-	cfg->watch = true;
-	cfg->watch_locs = wm->ws.nr;
-	cfg->watch_addrs = addrs;
-	cfg->watch_keys = WATCH_MAX_KEYS;
-	cfg->watch_values = o->values;
-	cfg->watch_count = o->count;
-	cfg->watch_nr_terms = o->nr_terms;
-	memcpy(cfg->watch_terms, o->terms, sizeof(cfg->watch_terms));
+	wm->maps = (struct loader_watch_cfg){
+		.locs = wm->ws.nr,
+		.addrs = addrs,
+		.keys = WATCH_MAX_KEYS,
+		.values = o->values,
+		.count = o->count,
+		.nr_terms = o->nr_terms,
+	};
+	memcpy(wm->maps.terms, o->terms, sizeof(wm->maps.terms));
+	cfg->watch = &wm->maps;
 	cfg->stop_at_exec = wm->held != 0;
 	return 0;
 }
@@ -618,7 +622,7 @@ static void watch__tick(struct session *s, void *priv)
 	struct watch_mode *wm = priv;
 
 	if (wm->o->count && !wm->count_reached &&
-	    loader__watch_total(session__loader(s)) >= wm->o->count) {
+	    loader_watch__total(session__loader(s)) >= wm->o->count) {
 		wm->count_reached = true;
 		session__stop(s, 0);
 	}
@@ -760,7 +764,7 @@ static int watch_values__add(const void *key, __u64 count, void *ctx)
 static int watch__print_values(struct session *s, const struct watch *w)
 {
 	struct watch_values v = { .index = w->index };
-	int err = loader__for_each_watch_value(session__loader(s), watch_values__add, &v);
+	int err = loader_watch__for_each_value(session__loader(s), watch_values__add, &v);
 
 	/* a small insertion sort: the histogram is printed, not big */
 	for (size_t i = 1; !err && i < v.nr; i++)
@@ -792,7 +796,7 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 	struct watch_count c;
 	int err;
 
-	err = loader__watch_count(session__loader(s), w->index, &c);
+	err = loader_watch__count(session__loader(s), w->index, &c);
 	if (err)
 		return err;
 	fprintf(stderr, "%s: '%s'", session__prog(s), w->name);
@@ -824,7 +828,7 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 		fprintf(stderr, ", watched %.2f s of %.2f s: ~%.0f in the run (~%.0f/s)\n",
 			watched, seconds, c.kept * seconds / watched, c.kept / watched);
 	}
-	err = loader__for_each_watch_ip(session__loader(s), watch_rows__add, &rows);
+	err = loader_watch__for_each_ip(session__loader(s), watch_rows__add, &rows);
 	if (!err && rows.nr) /* none: rows.r is NULL, which qsort must not get */
 		qsort(rows.r, rows.nr, sizeof(*rows.r), watch_row__cmp);
 	for (size_t i = 0; !err && i < rows.nr; i++) {
