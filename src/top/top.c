@@ -14,7 +14,7 @@
 
 #include "array.h"
 #include "drain-session.h"
-#include "record.h"
+#include "runsummary.h"
 #include "top.h"
 #include "topscreen.h"
 #include "toptable.h"
@@ -127,7 +127,7 @@ static int top__finish(struct session *s, void *priv)
 
 	if (status || t->o->session.quiet)
 		return status;
-	record__warnings(s, &t->p, t->samples);
+	run_summary__warnings(s, &t->p, t->samples);
 	fprintf(stderr, "bpfprof top: %u refresh%s of %g s", t->refreshes,
 		t->refreshes == 1 ? "" : "es", t->o->delay);
 	if (t->last_s > 0)
@@ -144,7 +144,7 @@ static int top__finish(struct session *s, void *priv)
 	for (size_t i = 0; i < t->nr_events; i++)
 		if (session__event_period_ns(s, i, &t->events[i].period_ns))
 			t->events[i].period_ns = 0;
-	record__event_summary("bpfprof top", t->events, t->nr_events, t->seen_s);
+	run_summary__events("bpfprof top", t->events, t->nr_events, t->seen_s);
 	return 0;
 }
 
@@ -158,7 +158,7 @@ int top__run(const struct top_opts *o)
 	struct top t = { .o = o, .us = unwind_session__new(&o->unwind),
 			 .ts = top_screen__new(!o->session.output ||
 					       !strcmp(o->session.output, "-")),
-			 .target = record__target(&o->session.targets),
+			 .target = run_summary__target(&o->session.targets),
 			 /* no lines, no binaries: a row per function */
 			 .p.drop_lines = true };
 	int status = EXIT_RUNTIME;
