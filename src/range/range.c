@@ -21,7 +21,7 @@
 #include "range.h"
 #include "rangelive.h"
 #include "ranges.h"
-#include "unwind-session.h"
+#include "stacks.h"
 
 struct range_mode {
 	const struct range_opts *o;
@@ -31,8 +31,7 @@ struct range_mode {
 	struct range_live *live;  /* the BPF page entries while sampling */
 	int live_err;             /* the first error placing ranges while sampling */
 	struct outfile *stacks_out; /* --stacks */
-	struct profile p;         /* --stacks: drained while sampling (ds) */
-	struct drain_session *ds;
+	struct stacks stacks;     /* --stacks: drained while sampling */
 	char **labels;            /* several ranges: each's first frame, "[ARG]" */
 	size_t nr_labels;
 	uint64_t busiest;         /* samples seen on the busiest CPU */
@@ -51,7 +50,7 @@ static int range__labels(struct range_mode *rm)
 	for (size_t i = 0; i < rm->rs.nr; i++)
 		if (asprintf(&rm->labels[rm->rs.r[i].id], "[%s]", rm->rs.r[i].arg) < 0)
 			return -ENOMEM;
-	drain_session__set_ranges(rm->ds, (const char *const *)rm->labels);
+	drain_session__set_ranges(rm->stacks.ds, (const char *const *)rm->labels);
 	return 0;
 }
 
@@ -136,7 +135,7 @@ static int range__prepare(struct session *s, void *priv)
 	if (err)
 		return session__fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
 				     range_set__error(&rm->rs));
-	if (rm->ds && range__labels(rm))
+	if (rm->stacks.ds && range__labels(rm))
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < rm->rs.nr; i++) {
 		struct range *r = &rm->rs.r[i];
@@ -294,7 +293,7 @@ static void range__summary(struct session *s, const struct range_mode *rm,
 static int range__stacks(struct session *s, struct range_mode *rm, const struct listing *ls)
 {
 	const struct range_opts *o = rm->o;
-	struct profile *p = &rm->p;
+	struct profile *p = &rm->stacks.p;
 	int err;
 
 	p->ncpus = session__nr_cpus(s);
@@ -338,7 +337,7 @@ static int range__finish(struct session *s, void *priv)
 
 	ls.duration = session__seconds(s);
 	/* --stacks: both sets into the profile first, so the counters read include every sample */
-	err = rm->ds ? drain_session__final(rm->ds) : 0;
+	err = rm->stacks.ds ? drain_session__final(rm->stacks.ds) : 0;
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
 				     strerror(-err));
@@ -403,7 +402,6 @@ static const struct session_hooks range_hooks = {
 int range__run(const struct range_opts *o)
 {
 	struct range_mode rm = { .o = o };
-	struct unwind_session *us = NULL;
 	struct session_plug plugs[3];
 	size_t n = 0;
 	int status = EXIT_RUNTIME;
@@ -415,22 +413,17 @@ int range__run(const struct range_opts *o)
 	 * ranges hold binaries, the listing names processes at the end)
 	 */
 	if (o->stacks) {
-		us = unwind_session__new(&o->unwind);
-		rm.p.keep_bins = output__keep_bins(&o->stacks_out);
-		rm.ds = drain_session__new(&rm.p, true, false);
-		if (!us || !rm.ds) {
+		rm.stacks.p.keep_bins = output__keep_bins(&o->stacks_out);
+		if (stacks__init(&rm.stacks, &o->unwind, true, false)) {
 			fprintf(stderr, "bpfprof range: out of memory\n");
 			goto out;
 		}
-		plugs[n++] = (struct session_plug){ &unwind_session_hooks, us };
-		plugs[n++] = (struct session_plug){ &drain_session_hooks, rm.ds };
+		n = stacks__plugs(&rm.stacks, plugs);
 	}
 	plugs[n++] = (struct session_plug){ &range_hooks, &rm };
 	status = session__main(&o->session, "bpfprof range", plugs, n);
 out:
-	drain_session__free(rm.ds);
-	unwind_session__free(us);
-	profile__free(&rm.p);
+	stacks__free(&rm.stacks);
 	for (size_t i = 0; i < rm.nr_labels; i++)
 		free(rm.labels[i]);
 	free(rm.labels);

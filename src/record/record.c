@@ -18,23 +18,22 @@
 #include "record.h"
 #include "runsummary.h"
 #include "sideband.h"
+#include "stacks.h"
 #include "unwind-session.h"
 
 struct record {
 	const struct record_opts *o;
-	struct unwind_session *us;
-	struct drain_session *ds;
 	struct interval *iv; /* --interval; NULL: one profile */
 	struct output_opts out; /* the format, its options and the run (open) */
 	char *target;           /* out.run's */
 	char *events;           /* out.run's: the -e events' names, ',' between */
-	struct profile p; /* filled by the drains while sampling runs, and at the end */
+	struct stacks stacks; /* its profile filled while sampling runs, and at the end */
 	size_t rows; /* the stacks as written (the folded file's lines) */
 };
 
 static void record__summary(const struct record *r, struct session *s)
 {
-	const struct profile *p = &r->p;
+	const struct profile *p = &r->stacks.p;
 	const uint64_t *st = p->stats;
 	/* The busiest CPU shows throttling; idle CPUs barely tick. */
 	double hz = p->duration > 0 ? p->busiest[STAT_SEEN] / p->duration : 0;
@@ -132,7 +131,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 	uint64_t ns = 0, runs = 0;
 	size_t indexed, reused;
 
-	unwind_session__stats(r->us, &st);
+	unwind_session__stats(r->stacks.us, &st);
 	if (r->o->session.targets.idle)
 		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen (the idle task's kept: "
 				"--idle), %" PRIu64 " of no target\n",
@@ -157,7 +156,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 		fprintf(stderr, ", %zu in the profile (the output showed some alike)", p->nr);
 	fprintf(stderr, "; the profile holds %.1f MiB%s\n", profile__memory(p) / 1048576.0,
 		p->drop_lines ? " (no source files or lines: --lines keeps them)" : "");
-	drain_session__stats(r->ds, &ds);
+	drain_session__stats(r->stacks.ds, &ds);
 	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
 			"the fullest %.0f%% when switched, the longest take %.3f s\n",
 		ds.drains, ds.by_fill, 100 * ds.max_use, ds.max_drain_s);
@@ -239,11 +238,11 @@ static int record__finish(struct session *s, void *priv)
 {
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
-	struct profile *p = &r->p;
+	struct profile *p = &r->stacks.p;
 	uint64_t samples;
 	int err, status;
 
-	status = drain_session__profile(r->ds, s);
+	status = drain_session__profile(r->stacks.ds, s);
 	if (status)
 		return status;
 	if (r->iv) {
@@ -274,34 +273,32 @@ static const struct session_hooks record_hooks = {
 
 int record__run(const struct record_opts *o)
 {
-	struct record r = { .o = o, .us = unwind_session__new(&o->unwind),
-			    .p.drop_lines = output__drop_lines(&o->out),
-			    .p.keep_bins = output__keep_bins(&o->out) };
+	struct record r = { .o = o,
+			    .stacks.p.drop_lines = output__drop_lines(&o->out),
+			    .stacks.p.keep_bins = output__keep_bins(&o->out) };
 	/* with --interval -o names the intervals' files: the run's own output is none */
 	struct session_opts so = o->session;
 	struct session_plug plugs[4];
-	size_t n = 0;
+	size_t n;
 	int status = EXIT_RUNTIME;
+	int err = stacks__init(&r.stacks, &o->unwind, o->out.per_pid, true);
 
-	r.ds = drain_session__new(&r.p, o->out.per_pid, true);
 	if (o->interval) {
 		so.output = NULL;
-		r.iv = r.ds ? interval__new(o->session.output, o->interval, r.ds, &r.out) : NULL;
+		r.iv = r.stacks.ds ? interval__new(o->session.output, o->interval,
+						   r.stacks.ds, &r.out) :
+				     NULL;
 	}
-	/* the unwinder first: its tables are loaded before anything else starts */
-	plugs[n++] = (struct session_plug){ &unwind_session_hooks, r.us };
-	plugs[n++] = (struct session_plug){ &drain_session_hooks, r.ds };
+	n = stacks__plugs(&r.stacks, plugs);
 	if (r.iv)
 		plugs[n++] = (struct session_plug){ &interval_hooks, r.iv };
 	plugs[n++] = (struct session_plug){ &record_hooks, &r };
-	if (!r.us || !r.ds || (o->interval && !r.iv))
+	if (err || (o->interval && !r.iv))
 		fprintf(stderr, "bpfprof: out of memory\n");
 	else
 		status = session__main(&so, "bpfprof", plugs, n);
 	interval__free(r.iv);
-	drain_session__free(r.ds);
-	unwind_session__free(r.us);
-	profile__free(&r.p);
+	stacks__free(&r.stacks);
 	free(r.target);
 	free(r.events);
 	return status;

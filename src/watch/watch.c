@@ -31,7 +31,7 @@
 #include "loader-watch.h"
 #include "monotime.h"
 #include "procfs.h"
-#include "unwind-session.h"
+#include "stacks.h"
 #include "watch.h"
 #include "watches.h"
 #include "watchinsn.h"
@@ -54,8 +54,7 @@ struct watch_mode {
 	bool rotate;              /* more locations than registers: they take turns */
 	struct watch_mover *mover; /* the turns, once the breakpoints are set */
 	struct loader_watch_cfg maps; /* the watch maps' sizes and the filter (configure) */
-	struct profile p;
-	struct drain_session *ds;
+	struct stacks stacks;     /* drained while sampling */
 	char **labels;            /* several locations: each's first frame, "[NAME]" */
 	size_t nr_labels;
 	size_t rows;              /* unique stacks written */
@@ -298,7 +297,7 @@ static int watch__labels(struct watch_mode *wm)
 	for (size_t i = 0; i < wm->ws.nr; i++)
 		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].name) < 0)
 			return -ENOMEM;
-	drain_session__set_ranges(wm->ds, (const char *const *)wm->labels);
+	drain_session__set_ranges(wm->stacks.ds, (const char *const *)wm->labels);
 	return 0;
 }
 
@@ -851,12 +850,12 @@ static int watch__finish(struct session *s, void *priv)
 {
 	struct watch_mode *wm = priv;
 	const struct watch_opts *o = wm->o;
-	struct profile *p = &wm->p;
+	struct profile *p = &wm->stacks.p;
 	double seconds = wm->t_start && wm->t_stop > wm->t_start ?
 				 (wm->t_stop - wm->t_start) / 1e9 : 0;
 	int err, status;
 
-	status = drain_session__profile(wm->ds, s);
+	status = drain_session__profile(wm->stacks.ds, s);
 	if (status)
 		return status;
 	err = o->out.format->write_profile(session__out(s), p, &o->out, &wm->rows);
@@ -938,10 +937,10 @@ int watch__run(const struct watch_opts *o)
 {
 	/* the profile keeps what its format shows (as record's) */
 	struct watch_mode wm = { .o = o,
-				 .p.drop_lines = output__drop_lines(&o->out),
-				 .p.keep_bins = output__keep_bins(&o->out) };
-	struct unwind_session *us = unwind_session__new(&o->unwind);
+				 .stacks.p.drop_lines = output__drop_lines(&o->out),
+				 .stacks.p.keep_bins = output__keep_bins(&o->out) };
 	struct session_plug plugs[3];
+	size_t n;
 	int status = EXIT_RUNTIME;
 
 	/*
@@ -949,20 +948,16 @@ int watch__run(const struct watch_opts *o)
 	 * breakpoints are set; then the drain (processes and binaries stay:
 	 * the summary names the accesses at the end); then the mode.
 	 */
-	wm.ds = drain_session__new(&wm.p, o->out.per_pid, false);
-	if (!us || !wm.ds) {
+	if (stacks__init(&wm.stacks, &o->unwind, o->out.per_pid, false)) {
 		fprintf(stderr, "bpfprof watch: out of memory\n");
 		goto out;
 	}
-	drain_session__set_leaf_after(wm.ds, o->access != WATCH_ACCESS_X);
-	plugs[0] = (struct session_plug){ &unwind_session_hooks, us };
-	plugs[1] = (struct session_plug){ &drain_session_hooks, wm.ds };
-	plugs[2] = (struct session_plug){ &watch_hooks, &wm };
-	status = session__main(&o->session, "bpfprof watch", plugs, ARRAY_SIZE(plugs));
+	drain_session__set_leaf_after(wm.stacks.ds, o->access != WATCH_ACCESS_X);
+	n = stacks__plugs(&wm.stacks, plugs);
+	plugs[n++] = (struct session_plug){ &watch_hooks, &wm };
+	status = session__main(&o->session, "bpfprof watch", plugs, n);
 out:
-	drain_session__free(wm.ds);
-	unwind_session__free(us);
-	profile__free(&wm.p);
+	stacks__free(&wm.stacks);
 	for (size_t i = 0; i < wm.nr_labels; i++)
 		free(wm.labels[i]);
 	free(wm.labels);
