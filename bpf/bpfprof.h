@@ -180,7 +180,7 @@ struct watch_value_key {
 
 /*
  * DWARF unwinding (bpfprof record --unwind). A binary's CFI (.eh_frame,
- * .debug_frame) is compiled in user space (src/unwind/cfitable.c) into rows sorted
+ * .debug_frame) is compiled in user space (src/cfi/cfitable.c) into rows sorted
  * by pc: from a row's pc up to the next row's, the caller's frame is found
  * by that row's rules. The return address is always at CFA - 8 (x86-64),
  * except where the row says otherwise (signal frame, end of stack). Rows

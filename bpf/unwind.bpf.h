@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * DWARF unwinding of user stacks, inside the sampling program. User space
- * compiles each binary's CFI into rows (src/unwind/cfitable.c) and loads
+ * compiles each binary's CFI into rows (src/cfi/cfitable.c) and loads
  * them with a per-process table of mappings (src/unwind/unwinder.c); here,
  * from the interrupted user registers, each frame is: its mapping (binary
  * search), its row (page index, then binary search), the CFA by the row's

@@ -74,20 +74,47 @@ EOF
 	! grep -v '^kernel/' <<<"$files"
 }
 
-@test "only src/symbolize/ and src/unwind/ include libdw" {
+@test "only src/symbolize/ and src/cfi/ include libdw" {
 	local files
 	files=$(files_including 'elfutils/libdw|elfutils/libdwfl|dwarf\.h')
 	echo "$files"
 	[ -n "$files" ]
-	! grep -vE '^(symbolize|unwind)/' <<<"$files"
+	! grep -vE '^(symbolize|cfi)/' <<<"$files"
 }
 
-@test "only src/range/disasm.c includes Zydis, and nothing capstone" {
+@test "only src/disasm/disasm.c includes Zydis, only src/disasm/ gets its headers, and nothing capstone" {
 	local files
 	files=$(files_including 'Zydis/|Zycore/')
 	echo "$files"
-	[ "$files" = range/disasm.c ]
+	[ "$files" = disasm/disasm.c ]
+	# the folders whose meson.build uses Zydis whole (the others link it only)
+	files=$(cd "$SRC" && grep -lE '^layer_uses = .*\bzydis\b' */meson.build)
+	echo "$files"
+	[ "$files" = disasm/meson.build ]
 	[ -z "$(files_including 'capstone/')" ]
+}
+
+@test "the modes stand side by side: none includes or links another mode's folder" {
+	# What two modes share lives in a library below them (stacks/, disasm/).
+	python3 - "$SRC" record range watch top report list <<'EOF'
+import os, re, sys
+src, modes = sys.argv[1], sys.argv[2:]
+owner = {f: d for d in modes for f in os.listdir(os.path.join(src, d)) if f.endswith('.h')}
+bad = []
+for d in modes:
+    for f in sorted(os.listdir(os.path.join(src, d))):
+        if not f.endswith(('.c', '.h')):
+            continue
+        for n, line in enumerate(open(os.path.join(src, d, f)), 1):
+            m = re.match(r'\s*#\s*include\s*"([^"]+)"', line)
+            if m and owner.get(m.group(1), d) != d:
+                bad.append(f'src/{d}/{f}:{n}: includes {m.group(1)} of src/{owner[m.group(1)]}/')
+    for m in re.finditer(r'\b([a-z]+)_dep\b', open(os.path.join(src, d, 'meson.build')).read()):
+        if m.group(1) in modes and m.group(1) != d:
+            bad.append(f'src/{d}/meson.build: uses {m.group(1)}_dep, another mode')
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+EOF
 }
 
 @test "only src/kernel/pfmevents.c includes libpfm4" {

@@ -6,27 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/membarrier.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "loader.h"
-#include "record.skel.h"
-
-struct loader {
-	struct record_bpf *skel;
-	struct bpf_link *fork_link, *exec_link;
-	size_t stack_size;
-	unsigned int max_stacks; /* counts entries of a stack set; stacks get twice that */
-	size_t range_page_size; /* value size of range_pages */
-	size_t unwind_proc_size; /* value size of unwind_procs */
-	bool unwind;             /* the unwind maps are in use */
-	struct unwind_bin *bins; /* unwind_bins, mmap'd */
-	size_t bins_len;         /* its mapped bytes */
-	int ncpus;
-};
+#include "loader-internal.h"
 
 static char loader__errbuf[1024];
 
@@ -61,83 +46,7 @@ static void loader__configure(struct record_bpf *skel, const struct loader_cfg *
 	ro->cfg_filter_cgroup = cfg->filter_cgroup;
 	ro->cfg_idle = cfg->idle;
 	ro->cfg_per_thread = cfg->per_thread;
-	ro->cfg_ranges = cfg->ranges;
-	if (cfg->ranges) {
-		ro->cfg_range_slots = cfg->range_slots;
-		ro->cfg_range_shift = cfg->range_shift;
-		ro->cfg_range_stacks = cfg->range_stacks;
-	}
-	ro->cfg_unwind = cfg->unwind;
-	ro->cfg_unwind_fallback = cfg->unwind_fallback;
-	ro->cfg_unwind_maps = cfg->unwind ? cfg->unwind_maps : 1;
-	ro->cfg_watch = cfg->watch;
-	ro->cfg_watch_values = cfg->watch_values;
-	ro->cfg_watch_count = cfg->watch_count;
-	ro->cfg_watch_nr_terms = cfg->watch_nr_terms;
-	memcpy((void *)ro->cfg_watch_terms, cfg->watch_terms, sizeof(cfg->watch_terms));
 	ro->cfg_stop_at_exec = cfg->stop_at_exec;
-}
-
-/* Nonzero, as a map's max_entries must be. */
-static unsigned int at_least_one(unsigned int n)
-{
-	return n ? n : 1;
-}
-
-/* The range maps: sized for bpfprof range, one entry each for record. */
-static int loader__size_range_maps(struct loader *l, const struct loader_cfg *cfg)
-{
-	struct record_bpf *skel = l->skel;
-	unsigned int slots = cfg->ranges ? at_least_one(cfg->range_slots) : 1;
-	int err;
-
-	l->range_page_size = slots * sizeof(struct range_slot);
-	err = bpf_map__set_value_size(skel->maps.range_pages, l->range_page_size);
-	if (!cfg->ranges)
-		return err;
-	err = err ?: bpf_map__set_max_entries(skel->maps.range_pages,
-					      at_least_one(cfg->range_pages));
-	err = err ?: bpf_map__set_max_entries(skel->maps.range_counts,
-					      at_least_one(cfg->range_addrs));
-	err = err ?: bpf_map__set_max_entries(skel->maps.range_hits,
-					      at_least_one(cfg->range_hit_keys));
-	return err;
-}
-
-/* The unwinder's maps: sized for --unwind=dwarf|auto, one entry each otherwise. */
-static int loader__size_unwind_maps(struct loader *l, const struct loader_cfg *cfg)
-{
-	struct record_bpf *skel = l->skel;
-	bool on = cfg->unwind;
-	int err;
-
-	l->unwind_proc_size = sizeof(struct unwind_proc) +
-			      (size_t)(on ? cfg->unwind_maps : 1) * sizeof(struct unwind_map);
-	err = bpf_map__set_value_size(skel->maps.unwind_procs, l->unwind_proc_size);
-	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_procs,
-					      on ? at_least_one(cfg->unwind_procs) : 1);
-	err = err ?: bpf_map__set_max_entries(
-		skel->maps.unwind_rows,
-		on ? at_least_one((cfg->unwind_rows + UNWIND_ROW_PAIR - 1) / UNWIND_ROW_PAIR) : 1);
-	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_pages,
-					      on ? at_least_one(cfg->unwind_pages) : 1);
-	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_bins,
-					      on ? at_least_one(cfg->unwind_bins) : 1);
-	err = err ?: bpf_map__set_max_entries(skel->maps.unwind_wanted,
-					      on ? at_least_one(cfg->unwind_bins) : 1);
-	return err;
-}
-
-/* Map an mmapable array map read-write: *@len bytes at the result, or NULL. */
-static void *loader__mmap(const struct bpf_map *map, size_t *len)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	size_t elem = (bpf_map__value_size(map) + 7) & ~(size_t)7;
-	void *p;
-
-	*len = (elem * bpf_map__max_entries(map) + page - 1) & ~(size_t)(page - 1);
-	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED, bpf_map__fd(map), 0);
-	return p == MAP_FAILED ? NULL : p;
 }
 
 /* Stack set @set's maps (bpfprof.h). */
@@ -149,24 +58,6 @@ static struct bpf_map *loader__stacks(const struct loader *l, unsigned int set)
 static struct bpf_map *loader__counts(const struct loader *l, unsigned int set)
 {
 	return set ? l->skel->maps.counts1 : l->skel->maps.counts0;
-}
-
-/* The watch maps: sized for bpfprof watch, one entry each otherwise. */
-static int loader__size_watch_maps(struct loader *l, const struct loader_cfg *cfg)
-{
-	struct record_bpf *skel = l->skel;
-	int err;
-
-	if (!cfg->watch)
-		return 0;
-	err = bpf_map__set_max_entries(skel->maps.watch_locs, at_least_one(cfg->watch_addrs));
-	err = err ?: bpf_map__set_max_entries(skel->maps.watch_counts,
-					      at_least_one(cfg->watch_locs));
-	err = err ?: bpf_map__set_max_entries(skel->maps.watch_ips,
-					      at_least_one(cfg->watch_keys));
-	err = err ?: bpf_map__set_max_entries(skel->maps.watch_values,
-					      cfg->watch_values ? at_least_one(cfg->watch_keys) : 1);
-	return err;
 }
 
 static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
@@ -183,12 +74,12 @@ static int loader__size_maps(struct loader *l, const struct loader_cfg *cfg)
 		err = err ?: bpf_map__set_max_entries(loader__counts(l, set), cfg->max_stacks);
 	}
 	err = err ?: bpf_map__set_max_entries(skel->maps.event_stats,
-					      at_least_one(cfg->events) * EVENT_STAT__MAX);
+					      loader__at_least_one(cfg->events) * EVENT_STAT__MAX);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tgids, cfg->max_targets);
 	err = err ?: bpf_map__set_max_entries(skel->maps.target_tids, cfg->max_targets);
-	err = err ?: loader__size_unwind_maps(l, cfg);
-	err = err ?: loader__size_watch_maps(l, cfg);
-	return err ?: loader__size_range_maps(l, cfg);
+	err = err ?: loader_unwind__prepare(l, cfg->unwind);
+	err = err ?: loader_watch__prepare(l, cfg->watch);
+	return err ?: loader_range__prepare(l, cfg->range);
 }
 
 struct loader *loader__load(const struct loader_cfg *cfg)
@@ -213,18 +104,9 @@ struct loader *loader__load(const struct loader_cfg *cfg)
 	bpf_program__set_autoload(l->skel->progs.bpfprof_sample, !cfg->empty_handler);
 	bpf_program__set_autoload(l->skel->progs.bpfprof_fork, cfg->filter_tgid);
 	bpf_program__set_autoload(l->skel->progs.bpfprof_exec, cfg->filter_tgid);
-	err = record_bpf__load(l->skel);
+	err = record_bpf__load(l->skel) ?: loader_unwind__loaded(l);
 	if (err)
 		goto fail;
-	if (cfg->unwind) {
-		/* rows and pages: mapped a window at a time (loader__write_unwind) */
-		l->unwind = true;
-		l->bins = loader__mmap(l->skel->maps.unwind_bins, &l->bins_len);
-		if (!l->bins) {
-			err = -errno;
-			goto fail;
-		}
-	}
 	return l;
 fail:
 	loader__free(l);
@@ -236,8 +118,7 @@ void loader__free(struct loader *l)
 {
 	if (!l)
 		return;
-	if (l->bins)
-		munmap(l->bins, l->bins_len);
+	loader_unwind__free(l);
 	bpf_link__destroy(l->fork_link);
 	bpf_link__destroy(l->exec_link);
 	record_bpf__destroy(l->skel);
@@ -388,7 +269,7 @@ static int loader__count_entry(const void *key, const void *val, void *ctx)
 	return c->fn(key, *(const __u64 *)val, c->ctx);
 }
 
-static int loader__counts_batch(int fd, size_t ksize, bool take, loader_count_fn fn, void *ctx)
+int loader__counts_batch(int fd, size_t ksize, bool take, loader_count_fn fn, void *ctx)
 {
 	struct loader_counts c = { fn, ctx };
 
@@ -429,79 +310,6 @@ int loader__take_stacks(struct loader *l, unsigned int set, loader_stack_fn fn, 
 	return err;
 }
 
-int loader__for_each_range_count(struct loader *l, loader_count_fn fn, void *ctx)
-{
-	return loader__counts_batch(bpf_map__fd(l->skel->maps.range_counts),
-				    sizeof(struct range_addr_key), false, fn, ctx);
-}
-
-int loader__set_watch_addr(struct loader *l, __u64 addr, const struct watch_loc *loc)
-{
-	return bpf_map__update_elem(l->skel->maps.watch_locs, &addr, sizeof(addr), loc,
-				    sizeof(*loc), BPF_ANY);
-}
-
-int loader__watch_count(struct loader *l, __u32 index, struct watch_count *out)
-{
-	struct watch_count *vals = calloc(l->ncpus, sizeof(*vals));
-	int err = -ENOMEM;
-
-	memset(out, 0, sizeof(*out));
-	if (!vals)
-		return err;
-	err = bpf_map__lookup_elem(l->skel->maps.watch_counts, &index, sizeof(index), vals,
-				   l->ncpus * sizeof(*vals), 0);
-	for (int c = 0; c < l->ncpus && !err; c++) {
-		out->kept += vals[c].kept;
-		out->dropped += vals[c].dropped;
-		out->over += vals[c].over;
-	}
-	free(vals);
-	return err;
-}
-
-uint64_t loader__watch_total(const struct loader *l)
-{
-	return __atomic_load_n(&l->skel->bss->watch_total, __ATOMIC_RELAXED);
-}
-
-int loader__for_each_watch_ip(struct loader *l, loader_count_fn fn, void *ctx)
-{
-	return loader__counts_batch(bpf_map__fd(l->skel->maps.watch_ips),
-				    sizeof(struct watch_ip_key), false, fn, ctx);
-}
-
-int loader__for_each_watch_value(struct loader *l, loader_count_fn fn, void *ctx)
-{
-	return loader__counts_batch(bpf_map__fd(l->skel->maps.watch_values),
-				    sizeof(struct watch_value_key), false, fn, ctx);
-}
-
-int loader__set_range_page(struct loader *l, const struct range_page_key *key,
-			   const struct range_slot *slots)
-{
-	return bpf_map__update_elem(l->skel->maps.range_pages, key, sizeof(*key), slots,
-				    l->range_page_size, BPF_ANY);
-}
-
-int loader__get_range_page(struct loader *l, const struct range_page_key *key,
-			   struct range_slot *slots)
-{
-	return bpf_map__lookup_elem(l->skel->maps.range_pages, key, sizeof(*key), slots,
-				    l->range_page_size, 0);
-}
-
-int loader__delete_range_page(struct loader *l, const struct range_page_key *key)
-{
-	return bpf_map__delete_elem(l->skel->maps.range_pages, key, sizeof(*key), 0);
-}
-
-int loader__for_each_range_hit(struct loader *l, loader_count_fn fn, void *ctx)
-{
-	return loader__counts_batch(bpf_map__fd(l->skel->maps.range_hits),
-				    sizeof(struct range_hit_key), false, fn, ctx);
-}
-
 unsigned int loader__stack_set(const struct loader *l)
 {
 	return __atomic_load_n(&l->skel->bss->stack_set, __ATOMIC_RELAXED);
@@ -539,107 +347,6 @@ int loader__switch_stack_set(struct loader *l, unsigned int *old)
 size_t loader__stack_size(const struct loader *l)
 {
 	return l->stack_size;
-}
-
-size_t loader__unwind_rows(const struct loader *l)
-{
-	return l->unwind ? bpf_map__max_entries(l->skel->maps.unwind_rows) * UNWIND_ROW_PAIR : 0;
-}
-
-size_t loader__unwind_pages(const struct loader *l)
-{
-	return l->unwind ? bpf_map__max_entries(l->skel->maps.unwind_pages) : 0;
-}
-
-/*
- * Copy @len bytes to byte @off of the mmapable array map @map through a
- * mapping of the pages they cover alone: the kernel maps every page of a
- * mapping at once, so a whole-map mapping would make all of the map
- * resident in bpfprof (28 MiB of rows at the default --unwind-memory)
- * where the stack maps, written by syscalls, are not.
- */
-static int loader__write_array(const struct bpf_map *map, size_t off, const void *src,
-			       size_t len)
-{
-	size_t page = sysconf(_SC_PAGESIZE), start = off & ~(page - 1);
-	size_t end = (off + len + page - 1) & ~(page - 1);
-	char *p;
-
-	p = mmap(NULL, end - start, PROT_READ | PROT_WRITE, MAP_SHARED, bpf_map__fd(map), start);
-	if (p == MAP_FAILED)
-		return -errno;
-	memcpy(p + (off - start), src, len);
-	munmap(p, end - start);
-	return 0;
-}
-
-int loader__write_unwind_rows(struct loader *l, size_t first, const struct unwind_row *rows,
-			      size_t n)
-{
-	if (first + n > loader__unwind_rows(l))
-		return -ERANGE;
-	return n ? loader__write_array(l->skel->maps.unwind_rows, first * sizeof(*rows), rows,
-				       n * sizeof(*rows)) :
-		   0;
-}
-
-int loader__write_unwind_pages(struct loader *l, size_t first, const __u64 *pages, size_t n)
-{
-	if (first + n > loader__unwind_pages(l))
-		return -ERANGE;
-	return n ? loader__write_array(l->skel->maps.unwind_pages, first * sizeof(*pages), pages,
-				       n * sizeof(*pages)) :
-		   0;
-}
-
-struct unwind_bin *loader__unwind_bins(struct loader *l, size_t *nr)
-{
-	*nr = l->bins ? bpf_map__max_entries(l->skel->maps.unwind_bins) : 0;
-	return l->bins;
-}
-
-void loader__set_unwind_epoch(struct loader *l, __u32 epoch)
-{
-	__atomic_store_n(&l->skel->bss->unwind_epoch, epoch, __ATOMIC_RELAXED);
-}
-
-int loader__take_unwind_wanted(struct loader *l, __u32 *ids, size_t max, size_t *nr)
-{
-	int fd = bpf_map__fd(l->skel->maps.unwind_wanted);
-	__u32 key, next;
-	bool first = true;
-
-	*nr = 0;
-	while (*nr < max && !bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
-		ids[(*nr)++] = next;
-		key = next;
-		first = false;
-	}
-	/* deleted after the walk: deleting while iterating restarts it */
-	for (size_t i = 0; i < *nr; i++)
-		bpf_map_delete_elem(fd, &ids[i]);
-	return 0;
-}
-
-void loader__drop_cached_rows(struct loader *l)
-{
-	__atomic_fetch_add(&l->skel->bss->unwind_gen, 1, __ATOMIC_RELEASE);
-}
-
-size_t loader__unwind_proc_size(const struct loader *l)
-{
-	return l->unwind_proc_size;
-}
-
-int loader__set_unwind_proc(struct loader *l, __u32 tgid, const struct unwind_proc *p)
-{
-	return bpf_map__update_elem(l->skel->maps.unwind_procs, &tgid, sizeof(tgid), p,
-				    l->unwind_proc_size, BPF_ANY);
-}
-
-int loader__delete_unwind_proc(struct loader *l, __u32 tgid)
-{
-	return bpf_map__delete_elem(l->skel->maps.unwind_procs, &tgid, sizeof(tgid), 0);
 }
 
 int loader__enable_stats(void)

@@ -17,6 +17,7 @@
 #include "disasm.h"
 #include "drain-range.h"
 #include "kcore.h"
+#include "loader-range.h"
 
 #define KCORE_PATH "/proc/kcore"
 
@@ -336,7 +337,7 @@ static int procs__collect(struct listing_range *lr, struct loader *l, struct pro
 	int err;
 
 	lr->nr_insts = range__nr_places(r);
-	err = loader__for_each_range_hit(l, procs__hit, &c);
+	err = loader_range__for_each_hit(l, procs__hit, &c);
 	if (err)
 		return err;
 	if (lr->nr_procs)
@@ -402,7 +403,7 @@ int drain_range__listing(struct loader *l, struct range_set *rs, struct proc_tab
 	if (!ls->ranges || !d.counts || !d.nr || !d.cap || (code && !d.dis))
 		goto out;
 	err = range_set__bind(rs, pt);
-	err = err ?: loader__for_each_range_count(l, range_drain__one, &d);
+	err = err ?: loader_range__for_each_count(l, range_drain__one, &d);
 	for (size_t i = 0; i < rs->nr && !err; i++)
 		err = range_drain__range(&d, &ls->ranges[ls->nr++], i, l, pt);
 out:

@@ -16,21 +16,22 @@
 #include "drain-range.h"
 #include "drain-session.h"
 #include "drain.h"
+#include "loader-range.h"
 #include "outfile.h"
 #include "range.h"
 #include "rangelive.h"
 #include "ranges.h"
-#include "unwind-session.h"
+#include "stacks.h"
 
 struct range_mode {
 	const struct range_opts *o;
 	struct range_set rs;      /* the resolved ranges */
 	struct range_pages pages; /* their BPF page entries, until stored */
+	struct loader_range_cfg maps; /* the range maps' sizes (configure) */
 	struct range_live *live;  /* the BPF page entries while sampling */
 	int live_err;             /* the first error placing ranges while sampling */
 	struct outfile *stacks_out; /* --stacks */
-	struct profile p;         /* --stacks: drained while sampling (ds) */
-	struct drain_session *ds;
+	struct stacks stacks;     /* --stacks: drained while sampling */
 	char **labels;            /* several ranges: each's first frame, "[ARG]" */
 	size_t nr_labels;
 	uint64_t busiest;         /* samples seen on the busiest CPU */
@@ -49,7 +50,7 @@ static int range__labels(struct range_mode *rm)
 	for (size_t i = 0; i < rm->rs.nr; i++)
 		if (asprintf(&rm->labels[rm->rs.r[i].id], "[%s]", rm->rs.r[i].arg) < 0)
 			return -ENOMEM;
-	drain_session__set_ranges(rm->ds, (const char *const *)rm->labels);
+	drain_session__set_ranges(rm->stacks.ds, (const char *const *)rm->labels);
 	return 0;
 }
 
@@ -134,7 +135,7 @@ static int range__prepare(struct session *s, void *priv)
 	if (err)
 		return session__fail(s, err == -ENOMEM ? EXIT_RUNTIME : EXIT_USAGE, "%s",
 				     range_set__error(&rm->rs));
-	if (rm->ds && range__labels(rm))
+	if (rm->stacks.ds && range__labels(rm))
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < rm->rs.nr; i++) {
 		struct range *r = &rm->rs.r[i];
@@ -195,13 +196,15 @@ static int range__configure(struct session *s, void *priv, struct loader_cfg *cf
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot lay out the ranges: %s",
 				     strerror(-err));
-	cfg->ranges = true;
-	cfg->range_slots = rm->pages.slots > bin_ranges ? rm->pages.slots : bin_ranges;
-	cfg->range_shift = rm->pages.shift;
-	cfg->range_pages = bin_ranges ? RANGE_MAX_PAGES : rm->pages.nr;
-	cfg->range_addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS;
-	cfg->range_hit_keys = cfg->range_pages;
-	cfg->range_stacks = rm->o->stacks != NULL;
+	rm->maps = (struct loader_range_cfg){
+		.slots = rm->pages.slots > bin_ranges ? rm->pages.slots : bin_ranges,
+		.shift = rm->pages.shift,
+		.pages = bin_ranges ? RANGE_MAX_PAGES : rm->pages.nr,
+		.addrs = span < RANGE_MAX_ADDRS && !pending ? span : RANGE_MAX_ADDRS,
+		.stacks = rm->o->stacks != NULL,
+	};
+	rm->maps.hit_keys = rm->maps.pages;
+	cfg->range = &rm->maps;
 	return 0;
 }
 
@@ -211,7 +214,7 @@ static int range__start(struct session *s, void *priv, const struct loader_cfg *
 	struct range_mode *rm = priv;
 	int err;
 
-	rm->live = range_live__new(session__loader(s), cfg->range_shift, cfg->range_slots);
+	rm->live = range_live__new(session__loader(s), cfg->range->shift, cfg->range->slots);
 	err = rm->live ? range_live__store(rm->live, &rm->pages) : -ENOMEM;
 	range_pages__free(&rm->pages);
 	if (err)
@@ -290,7 +293,7 @@ static void range__summary(struct session *s, const struct range_mode *rm,
 static int range__stacks(struct session *s, struct range_mode *rm, const struct listing *ls)
 {
 	const struct range_opts *o = rm->o;
-	struct profile *p = &rm->p;
+	struct profile *p = &rm->stacks.p;
 	int err;
 
 	p->ncpus = session__nr_cpus(s);
@@ -334,7 +337,7 @@ static int range__finish(struct session *s, void *priv)
 
 	ls.duration = session__seconds(s);
 	/* --stacks: both sets into the profile first, so the counters read include every sample */
-	err = rm->ds ? drain_session__final(rm->ds) : 0;
+	err = rm->stacks.ds ? drain_session__final(rm->stacks.ds) : 0;
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot drain the BPF maps: %s",
 				     strerror(-err));
@@ -399,7 +402,6 @@ static const struct session_hooks range_hooks = {
 int range__run(const struct range_opts *o)
 {
 	struct range_mode rm = { .o = o };
-	struct unwind_session *us = NULL;
 	struct session_plug plugs[3];
 	size_t n = 0;
 	int status = EXIT_RUNTIME;
@@ -411,22 +413,17 @@ int range__run(const struct range_opts *o)
 	 * ranges hold binaries, the listing names processes at the end)
 	 */
 	if (o->stacks) {
-		us = unwind_session__new(&o->unwind);
-		rm.p.keep_bins = output__keep_bins(&o->stacks_out);
-		rm.ds = drain_session__new(&rm.p, true, false);
-		if (!us || !rm.ds) {
+		rm.stacks.p.keep_bins = output__keep_bins(&o->stacks_out);
+		if (stacks__init(&rm.stacks, &o->unwind, true, false)) {
 			fprintf(stderr, "bpfprof range: out of memory\n");
 			goto out;
 		}
-		plugs[n++] = (struct session_plug){ &unwind_session_hooks, us };
-		plugs[n++] = (struct session_plug){ &drain_session_hooks, rm.ds };
+		n = stacks__plugs(&rm.stacks, plugs);
 	}
 	plugs[n++] = (struct session_plug){ &range_hooks, &rm };
 	status = session__main(&o->session, "bpfprof range", plugs, n);
 out:
-	drain_session__free(rm.ds);
-	unwind_session__free(us);
-	profile__free(&rm.p);
+	stacks__free(&rm.stacks);
 	for (size_t i = 0; i < rm.nr_labels; i++)
 		free(rm.labels[i]);
 	free(rm.labels);

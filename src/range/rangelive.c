@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "loader-range.h"
 #include "rangelive.h"
 #include "u64map.h"
 
@@ -86,7 +87,7 @@ static int range_live__note(struct range_live *rl, uint32_t tgid, uint64_t page)
 int range_live__store(struct range_live *rl, const struct range_pages *rp)
 {
 	for (size_t i = 0; i < rp->nr; i++) {
-		int err = loader__set_range_page(rl->l, &rp->keys[i],
+		int err = loader_range__set_page(rl->l, &rp->keys[i],
 						 &rp->vals[i * rp->slots]);
 
 		err = err ?: range_live__note(rl, rp->keys[i].tgid, rp->keys[i].page);
@@ -100,7 +101,7 @@ int range_live__store(struct range_live *rl, const struct range_pages *rp)
 static int range_live__add_page(struct range_live *rl, const struct range_page_key *key,
 				const struct range_slot *slot)
 {
-	int err = loader__get_range_page(rl->l, key, rl->buf);
+	int err = loader_range__get_page(rl->l, key, rl->buf);
 	bool fresh = err == -ENOENT;
 
 	if (fresh)
@@ -110,7 +111,7 @@ static int range_live__add_page(struct range_live *rl, const struct range_page_k
 	err = range_page__insert(rl->buf, rl->slots, slot);
 	if (err)
 		return err > 0 ? 0 : err;
-	err = loader__set_range_page(rl->l, key, rl->buf);
+	err = loader_range__set_page(rl->l, key, rl->buf);
 	if (!err && fresh)
 		err = range_live__note(rl, key->tgid, key->page);
 	return err;
@@ -149,7 +150,7 @@ void range_live__drop(struct range_live *rl, pid_t tgid)
 	for (size_t i = 0; i < pp->nr; i++) {
 		struct range_page_key key = { .tgid = tgid, .page = pp->pages[i] };
 
-		loader__delete_range_page(rl->l, &key);
+		loader_range__delete_page(rl->l, &key);
 	}
 	pp->nr = 0;
 }

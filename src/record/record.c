@@ -11,31 +11,29 @@
 #include <string.h>
 
 #include "array.h"
-#include "caps.h"
 #include "drain-session.h"
 #include "drain.h"
 #include "escape.h"
 #include "interval.h"
-#include "kptr.h"
 #include "record.h"
+#include "runsummary.h"
 #include "sideband.h"
+#include "stacks.h"
 #include "unwind-session.h"
 
 struct record {
 	const struct record_opts *o;
-	struct unwind_session *us;
-	struct drain_session *ds;
 	struct interval *iv; /* --interval; NULL: one profile */
 	struct output_opts out; /* the format, its options and the run (open) */
 	char *target;           /* out.run's */
 	char *events;           /* out.run's: the -e events' names, ',' between */
-	struct profile p; /* filled by the drains while sampling runs, and at the end */
+	struct stacks stacks; /* its profile filled while sampling runs, and at the end */
 	size_t rows; /* the stacks as written (the folded file's lines) */
 };
 
 static void record__summary(const struct record *r, struct session *s)
 {
-	const struct profile *p = &r->p;
+	const struct profile *p = &r->stacks.p;
 	const uint64_t *st = p->stats;
 	/* The busiest CPU shows throttling; idle CPUs barely tick. */
 	double hz = p->duration > 0 ? p->busiest[STAT_SEEN] / p->duration : 0;
@@ -69,27 +67,6 @@ static void record__summary(const struct record *r, struct session *s)
 	}
 	session__print_output(s, "profile");
 	fputc('\n', stderr);
-}
-
-void record__event_summary(const char *prog, const struct profile_event *events, size_t nr,
-			   double seconds)
-{
-	double secs = seconds > 0 ? seconds : 0;
-
-	for (size_t i = 0; i < nr; i++) {
-		const struct profile_event *e = &events[i];
-
-		fprintf(stderr, "%s: ", prog);
-		escape__write(stderr, e->name, strlen(e->name));
-		fprintf(stderr, ": %" PRIu64 " samples kept, %" PRIu64 " lost, effective rate ",
-			e->stats[EVENT_STAT_KEPT], e->stats[EVENT_STAT_LOST]);
-		if (e->period_ns)
-			fprintf(stderr, "%.1f Hz on the busiest CPU\n",
-				secs ? e->busiest[EVENT_STAT_SEEN] / secs : 0);
-		else
-			fprintf(stderr, "%.1f samples per second\n",
-				secs ? e->stats[EVENT_STAT_KEPT] / secs : 0);
-	}
 }
 
 /* --stats: how the user stack walks ended, the unwind tables. */
@@ -154,7 +131,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 	uint64_t ns = 0, runs = 0;
 	size_t indexed, reused;
 
-	unwind_session__stats(r->us, &st);
+	unwind_session__stats(r->stacks.us, &st);
 	if (r->o->session.targets.idle)
 		fprintf(stderr, "bpfprof: stats: samples: %" PRIu64 " seen (the idle task's kept: "
 				"--idle), %" PRIu64 " of no target\n",
@@ -179,7 +156,7 @@ static void record__stats(const struct record *r, struct session *s, const struc
 		fprintf(stderr, ", %zu in the profile (the output showed some alike)", p->nr);
 	fprintf(stderr, "; the profile holds %.1f MiB%s\n", profile__memory(p) / 1048576.0,
 		p->drop_lines ? " (no source files or lines: --lines keeps them)" : "");
-	drain_session__stats(r->ds, &ds);
+	drain_session__stats(r->stacks.ds, &ds);
 	fprintf(stderr, "bpfprof: stats: stack sets: %u taken while sampling (%u a quarter full), "
 			"the fullest %.0f%% when switched, the longest take %.3f s\n",
 		ds.drains, ds.by_fill, 100 * ds.max_use, ds.max_drain_s);
@@ -206,121 +183,6 @@ static void record__stats(const struct record *r, struct session *s, const struc
 		fprintf(stderr, "bpfprof: stats: BPF program: %" PRIu64 " runs, %.0f ns per "
 				"sample on average\n",
 			runs, (double)ns / runs);
-}
-
-static bool has_kernel_frames(const struct profile *p)
-{
-	for (size_t i = 0; i < p->nr_frames; i++)
-		if (p->frames[i].kind == FRAME_KERNEL)
-			return true;
-	return false;
-}
-
-/*
- * An empty profile: a command that used less CPU time than one sample
- * period was simply too short to be sampled; else the targets did not run
- * where samples were taken.
- */
-static void record__why_none(struct session *s)
-{
-	uint64_t cpu, period;
-
-	if (!session__command_cpu_ns(s, &cpu) && !session__period_ns(s, &period) &&
-	    cpu < period) {
-		session__warn(s, "no samples were recorded: the command ran for %.1f ms of CPU "
-				 "time, less than one sample period (%.1f ms): sample more often (-F) "
-				 "or give it more work",
-			      cpu / 1e6, period / 1e6);
-		return;
-	}
-	session__warn(s, "no samples were recorded: the targets did not run on a sampled CPU");
-}
-
-/* @samples: in the profile, or in every interval's file */
-void record__warnings(struct session *s, const struct profile *p, uint64_t samples)
-{
-	const struct symbolizer *sym = session__symbolizer(s);
-	size_t refused, capped, oversized;
-	const char *first;
-	uint64_t ignored, rate0, rate1;
-	char why[160];
-	pid_t pid;
-
-	if (has_kernel_frames(p) && symbolizer__kernel_hidden(sym)) {
-		kptr__why_hidden(why, sizeof(why));
-		session__warn(s, "kernel symbols are hidden, kernel frames are shown as "
-				 "addresses: %s", why);
-	}
-	refused = symbolizer__perfmaps_refused(sym, &pid);
-	if (refused)
-		session__warn(s, "refused the JIT map /tmp/perf-%d.map%s: not owned by the "
-				 "process's user or root",
-			      pid, refused > 1 ? " and others" : "");
-	capped = symbolizer__perfmaps_capped(sym, &pid, &ignored);
-	if (capped)
-		session__warn(s, "JIT map /tmp/perf-%d.map%s larger than --jit-map-max: %" PRIu64
-				 " bytes not read; frames there show as [anon+0xADDR]",
-			      pid, capped > 1 ? " and others" : "", ignored);
-	oversized = symbolizer__perfmap_oversized(sym, &pid);
-	if (oversized)
-		session__warn(s, "JIT map /tmp/perf-%d.map%s: %zu entr%s with an impossible size, "
-				 "cut at the next entry",
-			      pid, oversized > 1 ? " and others" : "", oversized,
-			      oversized == 1 ? "y" : "ies");
-	if (proc_table__no_openat2(session__procs(s)))
-		session__warn(s, "openat2 is not available (Linux < 5.6, or a seccomp filter): "
-				 "files inside processes' roots were not opened by path");
-	refused = symbolizer__binaries_denied(sym, &first);
-	if (refused)
-		session__warn(s, "cannot read %s%s: its frames are shown as [BINARY+0xOFFSET]; %s",
-			      first, refused > 1 ? " (and other binaries)" : "",
-			      caps__why_unreadable());
-	refused = symbolizer__files_refused(sym, &first);
-	if (refused)
-		session__warn(s, "refused %s%s", first,
-			      refused > 1 ? " (and files of other binaries)" : "");
-	if (p->sideband_lost)
-		session__warn(s, "%" PRIu64 " process/mapping records lost; some frames may "
-				 "show as [binary+0xOFFSET]",
-			      p->sideband_lost);
-	session__max_rates(s, &rate0, &rate1);
-	if (rate1 && rate1 < rate0)
-		session__warn(s, "the kernel throttled sampling: perf_event_max_sample_rate "
-				 "lowered from %" PRIu64 " to %" PRIu64 " (samples took too long)",
-			      rate0, rate1);
-	if (!samples)
-		record__why_none(s);
-}
-
-static void record__put_ids(FILE *f, const char *what, const struct idlist *l)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		fprintf(f, "%s%d", i ? "," : what, l->ids[i]);
-}
-
-char *record__target(const struct target_opts *t)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	for (char **arg = t->command; arg && *arg; arg++)
-		fprintf(f, "%s%s", arg == t->command ? "" : " ", *arg);
-	if (!t->command) {
-		record__put_ids(f, "pid ", &t->pids);
-		record__put_ids(f, t->pids.nr ? " tid " : "tid ", &t->tids);
-		if (t->cgroup)
-			fprintf(f, "%scgroup %s", t->pids.nr || t->tids.nr ? " " : "", t->cgroup);
-		if (!t->pids.nr && !t->tids.nr && !t->cgroup)
-			fputs("the whole system", f);
-	}
-	if (fclose(f) || !buf) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
 }
 
 /* The events' names, ',' between: what the run sampled. NULL: out of memory. */
@@ -351,7 +213,7 @@ static int record__open(struct session *s, void *priv)
 	/* a clock event's period: what a sample stands for in CPU time (pprof) */
 	if (session__period_ns(s, &r->out.period_ns))
 		r->out.period_ns = 0;
-	r->target = record__target(&r->o->session.targets);
+	r->target = run_summary__target(&r->o->session.targets);
 	if (!r->target)
 		return session__fail(s, EXIT_RUNTIME, "out of memory");
 	r->events = record__events(so);
@@ -376,11 +238,11 @@ static int record__finish(struct session *s, void *priv)
 {
 	struct record *r = priv;
 	const struct record_opts *o = r->o;
-	struct profile *p = &r->p;
+	struct profile *p = &r->stacks.p;
 	uint64_t samples;
 	int err, status;
 
-	status = drain_session__profile(r->ds, s);
+	status = drain_session__profile(r->stacks.ds, s);
 	if (status)
 		return status;
 	if (r->iv) {
@@ -392,10 +254,10 @@ static int record__finish(struct session *s, void *priv)
 		samples = profile__samples(p);
 	}
 	if (!status) {
-		record__warnings(s, p, samples);
+		run_summary__warnings(s, p, samples);
 		if (!o->session.quiet) {
 			record__summary(r, s);
-			record__event_summary("bpfprof", p->events, p->nr_events, p->duration);
+			run_summary__events("bpfprof", p->events, p->nr_events, p->duration);
 		}
 		if (o->stats)
 			record__stats(r, s, p);
@@ -411,34 +273,32 @@ static const struct session_hooks record_hooks = {
 
 int record__run(const struct record_opts *o)
 {
-	struct record r = { .o = o, .us = unwind_session__new(&o->unwind),
-			    .p.drop_lines = output__drop_lines(&o->out),
-			    .p.keep_bins = output__keep_bins(&o->out) };
+	struct record r = { .o = o,
+			    .stacks.p.drop_lines = output__drop_lines(&o->out),
+			    .stacks.p.keep_bins = output__keep_bins(&o->out) };
 	/* with --interval -o names the intervals' files: the run's own output is none */
 	struct session_opts so = o->session;
 	struct session_plug plugs[4];
-	size_t n = 0;
+	size_t n;
 	int status = EXIT_RUNTIME;
+	int err = stacks__init(&r.stacks, &o->unwind, o->out.per_pid, true);
 
-	r.ds = drain_session__new(&r.p, o->out.per_pid, true);
 	if (o->interval) {
 		so.output = NULL;
-		r.iv = r.ds ? interval__new(o->session.output, o->interval, r.ds, &r.out) : NULL;
+		r.iv = r.stacks.ds ? interval__new(o->session.output, o->interval,
+						   r.stacks.ds, &r.out) :
+				     NULL;
 	}
-	/* the unwinder first: its tables are loaded before anything else starts */
-	plugs[n++] = (struct session_plug){ &unwind_session_hooks, r.us };
-	plugs[n++] = (struct session_plug){ &drain_session_hooks, r.ds };
+	n = stacks__plugs(&r.stacks, plugs);
 	if (r.iv)
 		plugs[n++] = (struct session_plug){ &interval_hooks, r.iv };
 	plugs[n++] = (struct session_plug){ &record_hooks, &r };
-	if (!r.us || !r.ds || (o->interval && !r.iv))
+	if (err || (o->interval && !r.iv))
 		fprintf(stderr, "bpfprof: out of memory\n");
 	else
 		status = session__main(&so, "bpfprof", plugs, n);
 	interval__free(r.iv);
-	drain_session__free(r.ds);
-	unwind_session__free(r.us);
-	profile__free(&r.p);
+	stacks__free(&r.stacks);
 	free(r.target);
 	free(r.events);
 	return status;

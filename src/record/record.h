@@ -23,28 +23,6 @@ struct record_opts {
 					%n, %t: interval.h); 0: one profile */
 };
 
-/*
- * What was sampled, in words, for a format that describes the run (svg's
- * subtitle) and the live top's header: the command, else the pids, tids
- * and cgroup, else the whole system. In memory of its own (free it); NULL
- * on ENOMEM.
- */
-char *record__target(const struct target_opts *t);
-/*
- * Several events: a line each on stderr, "@prog: EVENT: ", its samples kept
- * and lost and its rate over @seconds: a clock event's on the busiest CPU
- * (Hz, as the run's line), any other's samples kept a second (its rate
- * follows what it counts). The summaries of record and the live top.
- */
-void record__event_summary(const char *prog, const struct profile_event *events, size_t nr,
-			   double seconds);
-/*
- * The run's warnings on stderr (session__warn), as record gives them: what
- * the symbolizer refused or cut, side-band records lost (@p's), the
- * kernel's throttling, and why no sample was recorded when @samples is 0.
- * The warnings of record and the live top.
- */
-void record__warnings(struct session *s, const struct profile *p, uint64_t samples);
 /* A whole recording; reports errors itself and returns the exit status (session.h). */
 int record__run(const struct record_opts *o);
 

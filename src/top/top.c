@@ -12,21 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
 #include "drain-session.h"
-#include "record.h"
+#include "runsummary.h"
+#include "stacks.h"
 #include "top.h"
 #include "topscreen.h"
 #include "toptable.h"
 #include "topview.h"
-#include "unwind-session.h"
 
 struct top {
 	const struct top_opts *o;
-	struct unwind_session *us;
-	struct drain_session *ds;
 	struct top_screen *ts;
-	struct profile p;   /* the window's samples */
+	struct stacks stacks; /* its profile: the window's samples */
 	double seen_s;      /* the windows' seconds */
 	uint64_t seen_busiest; /* each window's busiest CPU's samples seen, summed */
 	char rate[48];
@@ -44,13 +41,13 @@ static int top__show(struct session *s, struct top *t, double seconds)
 {
 	const struct output_opts out = { 0 };
 	struct top_table tt;
-	struct top_view v = { .seconds = seconds, .lost = profile__lost(&t->p),
-			      .hz = seconds > 0 ? t->p.busiest[STAT_SEEN] / seconds : 0,
+	struct top_view v = { .seconds = seconds, .lost = profile__lost(&t->stacks.p),
+			      .hz = seconds > 0 ? t->stacks.p.busiest[STAT_SEEN] / seconds : 0,
 			      .rate = t->rate, .event = t->o->session.sampling.events[0].name,
-			      .events = t->p.events,
+			      .events = t->stacks.p.events,
 			      .target = t->target, .limit = t->o->limit,
 			      .screen = top_screen__full(t->ts) };
-	int err = top_table__build(&tt, &t->p, &out);
+	int err = top_table__build(&tt, &t->stacks.p, &out);
 
 	if (!err) {
 		if (!v.screen && !v.limit)
@@ -102,15 +99,15 @@ static int top__last(struct session *s, struct top *t)
 
 	if (top_screen__full(t->ts))
 		return 0;
-	status = drain_session__profile(t->ds, s);
+	status = drain_session__profile(t->stacks.ds, s);
 	if (status)
 		return status;
-	drain_session__last_window(t->ds);
-	if (t->refreshes && !profile__samples(&t->p))
+	drain_session__last_window(t->stacks.ds);
+	if (t->refreshes && !profile__samples(&t->stacks.p))
 		return 0;
-	status = top__refresh(s, &t->p, t);
+	status = top__refresh(s, &t->stacks.p, t);
 	if (!status)
-		t->last_s = t->p.duration;
+		t->last_s = t->stacks.p.duration;
 	return status;
 }
 
@@ -127,7 +124,7 @@ static int top__finish(struct session *s, void *priv)
 
 	if (status || t->o->session.quiet)
 		return status;
-	record__warnings(s, &t->p, t->samples);
+	run_summary__warnings(s, &t->stacks.p, t->samples);
 	fprintf(stderr, "bpfprof top: %u refresh%s of %g s", t->refreshes,
 		t->refreshes == 1 ? "" : "es", t->o->delay);
 	if (t->last_s > 0)
@@ -144,7 +141,7 @@ static int top__finish(struct session *s, void *priv)
 	for (size_t i = 0; i < t->nr_events; i++)
 		if (session__event_period_ns(s, i, &t->events[i].period_ns))
 			t->events[i].period_ns = 0;
-	record__event_summary("bpfprof top", t->events, t->nr_events, t->seen_s);
+	run_summary__events("bpfprof top", t->events, t->nr_events, t->seen_s);
 	return 0;
 }
 
@@ -155,13 +152,15 @@ static const struct session_hooks top_hooks = {
 int top__run(const struct top_opts *o)
 {
 	const struct sampling_opts *so = &o->session.sampling;
-	struct top t = { .o = o, .us = unwind_session__new(&o->unwind),
+	struct top t = { .o = o,
 			 .ts = top_screen__new(!o->session.output ||
 					       !strcmp(o->session.output, "-")),
-			 .target = record__target(&o->session.targets),
+			 .target = run_summary__target(&o->session.targets),
 			 /* no lines, no binaries: a row per function */
-			 .p.drop_lines = true };
-	int status = EXIT_RUNTIME;
+			 .stacks.p.drop_lines = true };
+	struct session_plug plugs[4];
+	size_t n;
+	int status = EXIT_RUNTIME, err;
 
 	if (so->nr_events > 1) {
 		t.events = calloc(so->nr_events, sizeof(*t.events));
@@ -169,29 +168,22 @@ int top__run(const struct top_opts *o)
 		for (size_t i = 0; i < t.nr_events; i++)
 			t.events[i].name = so->events[i].name;
 	}
-	t.ds = drain_session__new(&t.p, false, true);
-	if (t.ds)
-		drain_session__set_window(t.ds, o->delay, top__refresh, &t);
+	err = stacks__init(&t.stacks, &o->unwind, false, true);
+	if (t.stacks.ds)
+		drain_session__set_window(t.stacks.ds, o->delay, top__refresh, &t);
 	if (so->use_period)
 		snprintf(t.rate, sizeof(t.rate), "period %llu", so->period);
 	else
 		snprintf(t.rate, sizeof(t.rate), "%llu Hz", so->freq);
-	/* the unwinder first: its tables are loaded before anything else starts */
-	const struct session_plug plugs[] = {
-		{ &unwind_session_hooks, t.us },
-		{ &drain_session_hooks, t.ds },
-		{ &top_screen_hooks, t.ts },
-		{ &top_hooks, &t },
-	};
-
-	if (!t.us || !t.ds || !t.ts || !t.target || (so->nr_events > 1 && !t.events))
+	n = stacks__plugs(&t.stacks, plugs);
+	plugs[n++] = (struct session_plug){ &top_screen_hooks, t.ts };
+	plugs[n++] = (struct session_plug){ &top_hooks, &t };
+	if (err || !t.ts || !t.target || (so->nr_events > 1 && !t.events))
 		fprintf(stderr, "bpfprof top: out of memory\n");
 	else
-		status = session__main(&o->session, "bpfprof top", plugs, ARRAY_SIZE(plugs));
+		status = session__main(&o->session, "bpfprof top", plugs, n);
 	top_screen__free(t.ts);
-	drain_session__free(t.ds);
-	unwind_session__free(t.us);
-	profile__free(&t.p);
+	stacks__free(&t.stacks);
 	free(t.target);
 	free(t.events);
 	return status;

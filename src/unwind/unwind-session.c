@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cficache.h"
+#include "loader-unwind.h"
 #include "monotime.h"
 #include "unwind-session.h"
 
@@ -24,6 +25,7 @@ struct unwind_session {
 	double load_s;                /* the tables loaded before sampling: seconds */
 	unsigned int most_maps;       /* the most executable mappings of a target at the start */
 	unsigned int maps_cap;        /* mappings a process's table holds */
+	struct loader_unwind_cfg maps; /* the unwinder's maps' sizes (configure) */
 };
 
 struct unwind_session *unwind_session__new(const struct unwind_opts *o)
@@ -77,23 +79,23 @@ static int unwind_session__configure(struct session *s, void *priv, struct loade
 	unsigned long long mem = us->o.memory;
 
 	us->s = s;
-	cfg->unwind = us->o.mode != UNWIND_FP && cfg->user_stacks && !cfg->empty_handler;
-	if (!cfg->unwind)
+	if (us->o.mode == UNWIND_FP || !cfg->user_stacks || cfg->empty_handler)
 		return 0;
-	cfg->unwind_fallback = us->o.mode == UNWIND_AUTO;
+	cfg->unwind = &us->maps;
+	us->maps.fallback = us->o.mode == UNWIND_AUTO;
 	/*
 	 * 31/32 for rows, 1/32 for page entries: one 8-byte entry per 4 KiB
 	 * of code, against about 900 bytes of rows (libLLVM-14: 949k rows,
 	 * 12k pages). At 1/8, clang's 2.5M rows (28.6 MiB) did not fit.
 	 */
-	cfg->unwind_rows = mem / 32 * 31 / sizeof(struct unwind_row);
-	cfg->unwind_pages = mem / 32 / sizeof(__u64);
-	cfg->unwind_bins = UNWIND_BINS;
+	us->maps.rows = mem / 32 * 31 / sizeof(struct unwind_row);
+	us->maps.pages = mem / 32 / sizeof(__u64);
+	us->maps.bins = UNWIND_BINS;
 	us->most_maps = 0;
 	proc_table__for_each_process(session__procs(s), most_mappings, us);
-	cfg->unwind_maps = us->most_maps > UNWIND_MAPS / 2 ? 2 * us->most_maps : UNWIND_MAPS;
-	us->maps_cap = cfg->unwind_maps;
-	cfg->unwind_procs = UNWIND_PROCS;
+	us->maps.maps = us->most_maps > UNWIND_MAPS / 2 ? 2 * us->most_maps : UNWIND_MAPS;
+	us->maps_cap = us->maps.maps;
+	us->maps.procs = UNWIND_PROCS;
 	return 0;
 }
 
@@ -137,7 +139,7 @@ static int unwind_session__start(struct session *s, void *priv, const struct loa
 	us->cache_dir = cficache__default_dir();
 	us->uw = unwinder__new(session__loader(s), session__procs(s),
 			       &(struct unwinder_opts){ .cache_dir = us->cache_dir,
-							.max_bins = cfg->unwind_bins,
+							.max_bins = cfg->unwind->bins,
 							.hold = unwind_session__may_hold(us, s) });
 	if (!us->uw)
 		return session__fail(s, EXIT_RUNTIME, "cannot set up the unwinder: %s",

@@ -12,6 +12,7 @@
 #include "cfiworker.h"
 #include "elfload.h"
 #include "extent.h"
+#include "loader-unwind.h"
 #include "monotime.h"
 #include "unwinder.h"
 #include "vdso.h"
@@ -81,13 +82,13 @@ struct unwinder *unwinder__new(struct loader *l, struct proc_table *pt,
 	u->l = l;
 	u->pt = pt;
 	u->o = *o;
-	nr_rows = loader__unwind_rows(l);
-	nr_pages = loader__unwind_pages(l);
-	u->bins = loader__unwind_bins(l, &nr_bins);
+	nr_rows = loader_unwind__rows(l);
+	nr_pages = loader_unwind__pages(l);
+	u->bins = loader_unwind__bins(l, &nr_bins);
 	u->cap_bins = o->max_bins < nr_bins ? o->max_bins : nr_bins;
-	u->max_maps = (loader__unwind_proc_size(l) - sizeof(struct unwind_proc)) /
+	u->max_maps = (loader_unwind__proc_size(l) - sizeof(struct unwind_proc)) /
 		      sizeof(struct unwind_map);
-	u->proc = calloc(1, loader__unwind_proc_size(l));
+	u->proc = calloc(1, loader_unwind__proc_size(l));
 	if (!u->proc || !nr_rows || !nr_pages || !u->bins ||
 	    extent_pool__init(&u->row_pool, nr_rows / UNWIND_ROW_PAIR) ||
 	    extent_pool__init(&u->page_pool, nr_pages))
@@ -246,7 +247,7 @@ static void unwinder__unload(struct unwinder *u, struct ubin *ub)
 {
 	__atomic_store_n(&u->bins[ub->bin].nr_pages, 0, __ATOMIC_RELEASE);
 	/* walks no longer reach it; rows cached from it must not outlive it */
-	loader__drop_cached_rows(u->l);
+	loader_unwind__drop_cached_rows(u->l);
 	ub->state = UBIN_OUT;
 	ub->need_rows = ub->row_len;
 	ub->need_pages = ub->page_len;
@@ -326,8 +327,8 @@ static int unwinder__store(struct unwinder *u, struct ubin *ub, const struct cfi
 	pages = malloc(((size_t)t->nr_pages + 1) * sizeof(*pages));
 	for (uint32_t i = 0; pages && i <= t->nr_pages; i++)
 		pages[i] = first_row + t->pages[i];
-	err = pages ? loader__write_unwind_rows(u->l, first_row, t->rows, t->nr_rows) : -ENOMEM;
-	err = err ?: loader__write_unwind_pages(u->l, ub->page_off, pages, t->nr_pages + 1);
+	err = pages ? loader_unwind__write_rows(u->l, first_row, t->rows, t->nr_rows) : -ENOMEM;
+	err = err ?: loader_unwind__write_pages(u->l, ub->page_off, pages, t->nr_pages + 1);
 	free(pages);
 	if (err) { /* the room goes back; the run cannot go on without its maps */
 		extent_pool__release(&u->row_pool, ub->row_off, ub->row_len);
@@ -523,8 +524,8 @@ void unwinder__tick(struct unwinder *u)
 
 	/* time stands still for eviction while one waits: its tables are not unused */
 	if (!unwinder__holding(u))
-		loader__set_unwind_epoch(u->l, ++u->epoch);
-	if (loader__take_unwind_wanted(u->l, ids, ARRAY_SIZE(ids), &n))
+		loader_unwind__set_epoch(u->l, ++u->epoch);
+	if (loader_unwind__take_wanted(u->l, ids, ARRAY_SIZE(ids), &n))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		struct ubin *ub = ids[i] && ids[i] <= u->nr_ubins ? &u->ubins[ids[i] - 1] : NULL;
@@ -653,7 +654,7 @@ int unwinder__sync(struct unwinder *u, pid_t tgid)
 	if (!p)
 		return -ENOMEM;
 	p->dirty = false;
-	memset(u->proc, 0, loader__unwind_proc_size(u->l));
+	memset(u->proc, 0, loader_unwind__proc_size(u->l));
 	err = proc_table__for_each_mapping_of(u->pt, tgid, unwinder__add_map, &c);
 	if (err)
 		return err;
@@ -666,11 +667,11 @@ int unwinder__sync(struct unwinder *u, pid_t tgid)
 	}
 	if (!u->proc->nr) {
 		/* a new image (exec) with nothing mapped yet */
-		loader__delete_unwind_proc(u->l, tgid);
+		loader_unwind__delete_proc(u->l, tgid);
 		return 0;
 	}
 	qsort(u->proc->maps, u->proc->nr, sizeof(u->proc->maps[0]), map__cmp);
-	err = loader__set_unwind_proc(u->l, tgid, u->proc);
+	err = loader_unwind__set_proc(u->l, tgid, u->proc);
 	if (!err)
 		u->st.updates++;
 	return err;
@@ -707,5 +708,5 @@ void unwinder__drop(struct unwinder *u, pid_t tgid)
 			u->procs[i] = u->procs[--u->nr_procs];
 			break;
 		}
-	loader__delete_unwind_proc(u->l, tgid);
+	loader_unwind__delete_proc(u->l, tgid);
 }

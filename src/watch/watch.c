@@ -29,9 +29,10 @@
 #include "drain-session.h"
 #include "escape.h"
 #include "events.h"
+#include "loader-watch.h"
 #include "monotime.h"
 #include "procfs.h"
-#include "unwind-session.h"
+#include "stacks.h"
 #include "watch.h"
 #include "watches.h"
 #include "watchinsn.h"
@@ -53,8 +54,8 @@ struct watch_mode {
 	bool slots_fixed;         /* the first thread or CPU has them: ENOSPC is an error */
 	bool rotate;              /* more locations than registers: they take turns */
 	struct watch_mover *mover; /* the turns, once the breakpoints are set */
-	struct profile p;
-	struct drain_session *ds;
+	struct loader_watch_cfg maps; /* the watch maps' sizes and the filter (configure) */
+	struct stacks stacks;     /* drained while sampling */
 	char **labels;            /* several locations: each's first frame, "[NAME]" */
 	size_t nr_labels;
 	size_t rows;              /* unique stacks written */
@@ -186,7 +187,7 @@ static int watch__store(struct session *s, struct watch_mode *wm, pid_t tgid)
 
 			if (w->places[j].tgid != tgid)
 				continue;
-			err = loader__set_watch_addr(session__loader(s), w->places[j].addr, &loc);
+			err = loader_watch__set_addr(session__loader(s), w->places[j].addr, &loc);
 			if (err)
 				return session__fail(s, EXIT_RUNTIME, "cannot store location '%s': %s",
 						     w->name, strerror(-err));
@@ -297,7 +298,7 @@ static int watch__labels(struct watch_mode *wm)
 	for (size_t i = 0; i < wm->ws.nr; i++)
 		if (asprintf(&wm->labels[wm->ws.w[i].index], "[%s]", wm->ws.w[i].name) < 0)
 			return -ENOMEM;
-	drain_session__set_ranges(wm->ds, (const char *const *)wm->labels);
+	drain_session__set_ranges(wm->stacks.ds, (const char *const *)wm->labels);
 	return 0;
 }
 
@@ -430,14 +431,16 @@ static int watch__configure(struct session *s, void *priv, struct loader_cfg *cf
 	if (addrs > UINT32_MAX)
 		return session__fail(s, EXIT_USAGE, "%zu addresses to watch: a BPF map "
 				     "holds at most %u", addrs, UINT32_MAX);
-	cfg->watch = true;
-	cfg->watch_locs = wm->ws.nr;
-	cfg->watch_addrs = addrs;
-	cfg->watch_keys = WATCH_MAX_KEYS;
-	cfg->watch_values = o->values;
-	cfg->watch_count = o->count;
-	cfg->watch_nr_terms = o->nr_terms;
-	memcpy(cfg->watch_terms, o->terms, sizeof(cfg->watch_terms));
+	wm->maps = (struct loader_watch_cfg){
+		.locs = wm->ws.nr,
+		.addrs = addrs,
+		.keys = WATCH_MAX_KEYS,
+		.values = o->values,
+		.count = o->count,
+		.nr_terms = o->nr_terms,
+	};
+	memcpy(wm->maps.terms, o->terms, sizeof(wm->maps.terms));
+	cfg->watch = &wm->maps;
 	cfg->stop_at_exec = wm->held != 0;
 	return 0;
 }
@@ -621,7 +624,7 @@ static void watch__tick(struct session *s, void *priv)
 	struct watch_mode *wm = priv;
 
 	if (wm->o->count && !wm->count_reached &&
-	    loader__watch_total(session__loader(s)) >= wm->o->count) {
+	    loader_watch__total(session__loader(s)) >= wm->o->count) {
 		wm->count_reached = true;
 		session__stop(s, 0);
 	}
@@ -763,7 +766,7 @@ static int watch_values__add(const void *key, __u64 count, void *ctx)
 static int watch__print_values(struct session *s, const struct watch *w)
 {
 	struct watch_values v = { .index = w->index };
-	int err = loader__for_each_watch_value(session__loader(s), watch_values__add, &v);
+	int err = loader_watch__for_each_value(session__loader(s), watch_values__add, &v);
 
 	/* a small insertion sort: the histogram is printed, not big */
 	for (size_t i = 1; !err && i < v.nr; i++)
@@ -801,7 +804,7 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 	struct watch_count c;
 	int err;
 
-	err = loader__watch_count(session__loader(s), w->index, &c);
+	err = loader_watch__count(session__loader(s), w->index, &c);
 	if (err)
 		return err;
 	/* the names are the user's and the files': escaped */
@@ -837,7 +840,7 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 		fprintf(stderr, ", watched %.2f s of %.2f s: ~%.0f in the run (~%.0f/s)\n",
 			watched, seconds, c.kept * seconds / watched, c.kept / watched);
 	}
-	err = loader__for_each_watch_ip(session__loader(s), watch_rows__add, &rows);
+	err = loader_watch__for_each_ip(session__loader(s), watch_rows__add, &rows);
 	if (!err && rows.nr) /* none: rows.r is NULL, which qsort must not get */
 		qsort(rows.r, rows.nr, sizeof(*rows.r), watch_row__cmp);
 	for (size_t i = 0; !err && i < rows.nr; i++) {
@@ -868,12 +871,12 @@ static int watch__finish(struct session *s, void *priv)
 {
 	struct watch_mode *wm = priv;
 	const struct watch_opts *o = wm->o;
-	struct profile *p = &wm->p;
+	struct profile *p = &wm->stacks.p;
 	double seconds = wm->t_start && wm->t_stop > wm->t_start ?
 				 (wm->t_stop - wm->t_start) / 1e9 : 0;
 	int err, status;
 
-	status = drain_session__profile(wm->ds, s);
+	status = drain_session__profile(wm->stacks.ds, s);
 	if (status)
 		return status;
 	err = o->out.format->write_profile(session__out(s), p, &o->out, &wm->rows);
@@ -955,10 +958,10 @@ int watch__run(const struct watch_opts *o)
 {
 	/* the profile keeps what its format shows (as record's) */
 	struct watch_mode wm = { .o = o,
-				 .p.drop_lines = output__drop_lines(&o->out),
-				 .p.keep_bins = output__keep_bins(&o->out) };
-	struct unwind_session *us = unwind_session__new(&o->unwind);
+				 .stacks.p.drop_lines = output__drop_lines(&o->out),
+				 .stacks.p.keep_bins = output__keep_bins(&o->out) };
 	struct session_plug plugs[3];
+	size_t n;
 	int status = EXIT_RUNTIME;
 
 	/*
@@ -966,20 +969,16 @@ int watch__run(const struct watch_opts *o)
 	 * breakpoints are set; then the drain (processes and binaries stay:
 	 * the summary names the accesses at the end); then the mode.
 	 */
-	wm.ds = drain_session__new(&wm.p, o->out.per_pid, false);
-	if (!us || !wm.ds) {
+	if (stacks__init(&wm.stacks, &o->unwind, o->out.per_pid, false)) {
 		fprintf(stderr, "bpfprof watch: out of memory\n");
 		goto out;
 	}
-	drain_session__set_leaf_after(wm.ds, o->access != WATCH_ACCESS_X);
-	plugs[0] = (struct session_plug){ &unwind_session_hooks, us };
-	plugs[1] = (struct session_plug){ &drain_session_hooks, wm.ds };
-	plugs[2] = (struct session_plug){ &watch_hooks, &wm };
-	status = session__main(&o->session, "bpfprof watch", plugs, ARRAY_SIZE(plugs));
+	drain_session__set_leaf_after(wm.stacks.ds, o->access != WATCH_ACCESS_X);
+	n = stacks__plugs(&wm.stacks, plugs);
+	plugs[n++] = (struct session_plug){ &watch_hooks, &wm };
+	status = session__main(&o->session, "bpfprof watch", plugs, n);
 out:
-	drain_session__free(wm.ds);
-	unwind_session__free(us);
-	profile__free(&wm.p);
+	stacks__free(&wm.stacks);
 	for (size_t i = 0; i < wm.nr_labels; i++)
 		free(wm.labels[i]);
 	free(wm.labels);

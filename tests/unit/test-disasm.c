@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Unit tests of src/range/disasm.c (Zydis): x86-64 bytes -> address, size, text. */
+/* Unit tests of src/disasm/disasm.c (Zydis): x86-64 bytes -> address, size, text. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
