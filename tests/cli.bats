@@ -334,6 +334,26 @@ sysctl_or() {
 	[ ! -e "$d/out.html" ] && [ ! -e "$d/out.pb" ] && [ ! -e "$d/perf.data" ]
 }
 
+@test "-o: an image, a document or an .svgz is refused rather than given folded text" {
+	local mark=$BATS_TEST_TMPDIR/ran d=$BATS_TEST_TMPDIR f e
+	local folded="a profile is written as folded (.folded, the default), pprof (.pb.gz), svg (.svg), top (.top) or json (.json)"
+	usage_error "invalid --output '$d/flame.png': .png is a PNG image, a format bpfprof does not write; $folded" \
+		-o "$d/flame.png" -- touch "$mark"
+	usage_error "invalid --output '$d/p.svgz': .svgz is a gzip-compressed SVG (svg is written uncompressed, as .svg), a format bpfprof does not write; $folded" \
+		-o "$d/p.svgz" -- touch "$mark"
+	usage_error "invalid --output '$d/p.pdf': .pdf is a PDF document, a format bpfprof does not write; $folded" \
+		-o "$d/p.pdf" -- touch "$mark"
+	for f in x.JPG x.jpeg x.gif x.webp x.bmp x.tif x.tiff x.ps x.eps x.dot x.zip x.lz4; do
+		e=${f#x.}
+		usage_error "invalid --output '$f': .${e,,} is " -o "$f" -- touch "$mark"
+	done
+	usage_error "invalid --output 'p-%n.png': .png is a PNG image" --interval 1 -o 'p-%n.png' -- touch "$mark"
+	command_error report "invalid --output 'flame.png': .png is a PNG image" -o flame.png in.folded
+	range_error "invalid --stacks 'x.pdf': .pdf is a PDF document" --stacks x.pdf vfs_read
+	[ ! -e "$mark" ]
+	[ ! -e "$d/flame.png" ] && [ ! -e "$d/p.svgz" ] && [ ! -e "$d/p.pdf" ]
+}
+
 @test "-F max is the kernel's kernel.perf_event_max_sample_rate" {
 	local max
 	max=$(sysctl_or perf_event_max_sample_rate 100000)

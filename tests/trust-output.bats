@@ -335,3 +335,145 @@ held_child() {
 	[ ! -e "/proc/$cmd" ]
 	[ -f "$OUT" ]
 }
+
+# (issue 27, item 4) plant NAME [DIR]: a symlink NAME that user nobody owns in
+# DIR (default $D/u, a directory nobody owns), to $D/imp, a file only root
+# may read: what another user can prepare for root's bpfprof to write through
+plant() {
+	local dir=${2:-$D/u}
+	[ -e "$D/imp" ] || { echo secret >"$D/imp" && chmod 0600 "$D/imp"; }
+	if [ ! -d "$dir" ]; then
+		mkdir "$dir"
+		chown 65534:65534 "$dir"
+	fi
+	ln -s "$D/imp" "$dir/$1"
+	chown -h 65534:65534 "$dir/$1"
+}
+
+# refused LINK [SUBCOMMAND]: the one line a planted LINK given to -o gets,
+# naming it and nobody
+refused() {
+	echo "bpfprof${2:+ $2}: cannot write '$1': it is a symbolic link owned by $(getent passwd 65534 | cut -d: -f1) (uid 65534) in a directory other users can write; refusing to follow it"
+}
+
+# $D/imp as plant made it: not written, its owner and mode kept
+untouched() {
+	[ "$(cat "$D/imp")" = secret ]
+	[ "$(stat -c '%u %a' "$D/imp")" = "0 600" ]
+}
+
+@test "a symlink another user planted in a directory they can write is refused before sampling, its target untouched" {
+	plant out.folded
+	SECONDS=0
+	run timeout 20 "$BPFPROF" record -q -o "$D/u/out.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/out.folded")" ]
+	untouched
+	[ -L "$D/u/out.folded" ]
+	# the default output file in such a working directory too
+	plant bpfprof.folded
+	run bash -c "cd '$D/u' && timeout 20 '$BPFPROF' record -q -- sleep 30"
+	[ "$status" -eq 64 ]
+	[[ $output == "bpfprof: cannot write 'bpfprof.folded' (the default output file; name another with -o): it is a symbolic link owned by "* ]]
+	untouched
+	# a sticky world-writable directory nobody owns: nobody's link there too
+	# (the kernel's protected_symlinks follows it: the directory's owner's)
+	mkdir "$D/nsticky"
+	chmod 1777 "$D/nsticky"
+	chown 65534:65534 "$D/nsticky"
+	plant out.folded "$D/nsticky"
+	run timeout 20 "$BPFPROF" record -q -o "$D/nsticky/out.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/nsticky/out.folded")" ]
+	# root's own link in a world-writable directory of root's, not sticky:
+	# anyone may have put it there, and it is refused as well
+	mkdir "$D/ww"
+	chmod 0777 "$D/ww"
+	ln -s "$D/imp" "$D/ww/out.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/ww/out.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof: cannot write '$D/ww/out.folded': it is a symbolic link owned by root (uid 0) in a directory other users can write; refusing to follow it" ]
+	# root's link to a planted link: the target's directory is checked too
+	mkdir -m 0700 "$D/mine"
+	ln -s "$D/u/out.folded" "$D/mine/out.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/mine/out.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "bpfprof: cannot write '$D/mine/out.folded': it leads to '$D/u/out.folded', a symbolic link owned by $(getent passwd 65534 | cut -d: -f1) (uid 65534) in a directory other users can write; refusing to follow it" ]
+	# none of them sampled the 30 s command, nor wrote anything
+	((SECONDS < 20))
+	untouched
+	[ "$(ls "$D/u")" = "$(printf 'bpfprof.folded\nout.folded')" ]
+}
+
+@test "a symlink only root could have made is followed: in root's private directory, relative, to /dev/null" {
+	plant out.folded
+	mkdir -m 0700 "$D/mine"
+	echo old >"$D/target.folded"
+	chmod 0640 "$D/target.folded"
+	ln -s ../target.folded "$D/mine/out.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/mine/out.folded" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	[ -L "$D/mine/out.folded" ]
+	grep -q '^spinner;' "$D/target.folded"
+	[ "$(stat -c %a "$D/target.folded")" = 640 ]
+	# a link to /dev/null there: written in place
+	ln -s /dev/null "$D/mine/null.folded"
+	run timeout 20 "$BPFPROF" record -q -o "$D/mine/null.folded" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 0 ]
+	[ -c /dev/null ]
+	# and nobody's directory refused all the while (the test fails on a
+	# bpfprof that follows every link)
+	run timeout 20 "$BPFPROF" record -q -o "$D/u/out.folded" -- "$WORKLOADS/spinner" 0.3
+	[ "$status" -eq 64 ]
+	untouched
+}
+
+@test "--interval: a planted name is refused, the first before sampling, a later one when its interval ends" {
+	plant p-0.folded
+	SECONDS=0
+	run timeout 20 "$BPFPROF" record -q --interval 0.5 -o "$D/u/p-%n.folded" -- sleep 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/p-0.folded")" ]
+	((SECONDS < 20))
+	untouched
+	# a later interval's name: that interval is not written, the run fails
+	plant q-1.folded
+	run timeout 20 "$BPFPROF" record -q --interval 0.3 -o "$D/u/q-%n.folded" -- "$WORKLOADS/spinner" 3
+	[ "$status" -eq 1 ]
+	[[ $output == "bpfprof: cannot write interval 1's profile to '$D/u/q-1.folded': it is a symbolic link owned by "*" (uid 65534) in a directory other users can write; refusing to follow it" ]]
+	grep -q '^spinner;' "$D/u/q-0.folded"
+	[ -L "$D/u/q-1.folded" ]
+	untouched
+}
+
+@test "report, diff, range (-o and --stacks), top and watch refuse a planted -o link before any work" {
+	local f
+	printf 'main;work 5\n' >"$D/in.folded"
+	for f in report.folded diff.folded range.txt stacks.folded top.txt watch.folded; do
+		plant "$f"
+	done
+	SECONDS=0
+	run timeout 20 "$BPFPROF" report -q -o "$D/u/report.folded" "$D/in.folded"
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/report.folded" report)" ]
+	run timeout 20 "$BPFPROF" diff -q -o "$D/u/diff.folded" "$D/in.folded" "$D/in.folded"
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/diff.folded" diff)" ]
+	run timeout 20 "$BPFPROF" range -q -o "$D/u/range.txt" spinner:main -- "$WORKLOADS/spinner" 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/range.txt" range)" ]
+	run timeout 20 "$BPFPROF" range -q -o "$D/range.txt" --stacks "$D/u/stacks.folded" \
+		spinner:main -- "$WORKLOADS/spinner" 30
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/stacks.folded" range)" ]
+	run timeout 20 "$BPFPROF" top -q -d 30 -o "$D/u/top.txt" </dev/null
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/top.txt" top)" ]
+	# refused before any breakpoint is set: no debug register is taken
+	run timeout 20 "$BPFPROF" watch -q -o "$D/u/watch.folded" counter -- "$WORKLOADS/watchme" basic 200
+	[ "$status" -eq 64 ]
+	[ "$output" = "$(refused "$D/u/watch.folded" watch)" ]
+	((SECONDS < 20))
+	untouched
+	[ ! -e "$D/range.txt" ]
+}

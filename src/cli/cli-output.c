@@ -46,7 +46,8 @@ static error_t parse_output(int key, char *arg, struct argp_state *state)
 static const struct argp_option output_options[] = {
 	{ "output", 'o', "FILE", 0,
 	  "Write to FILE; - is standard output (default: bpfprof.folded, or for range "
-	  "bpfprof-range.txt, in the working directory)",
+	  "bpfprof-range.txt, in the working directory). A symlink in a directory "
+	  "another user owns or can write is refused",
 	  CLI_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "No summary line on stderr at the end", CLI_GROUP_OUTPUT },
 	{ 0 },

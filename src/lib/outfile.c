@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
- * Output files (outfile.h): an O_TMPFILE in the target's directory,
+ * Output files (outfile.h): the target's directory opened once (O_PATH),
+ * its owner and mode and the last name checked through that descriptor; a
+ * symlink there is followed only where no other user could have planted it
+ * (a directory only root or our euid can write, or root's link in root's
+ * sticky one), its target checked again the same way. Then an O_TMPFILE in
+ * that directory,
  * fsynced, linked under a short temporary name and renamed over the target
  * once complete. A FIFO is opened O_NONBLOCK (no reader: an error), then
  * made blocking; whatever is written in place has its type checked again
@@ -13,6 +18,7 @@
 #include <fnmatch.h>
 #include <libgen.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -42,6 +48,9 @@ struct outfile {
 	int err;         /* the first write error, -errno */
 	bool committed;
 };
+
+/* Symlinks followed from the name to the file, as the kernel's MAXSYMLINKS. */
+#define OUTFILE_MAX_LINKS 40
 
 static unsigned int outfile__seq;
 
@@ -135,11 +144,17 @@ static int outfile__check_name(const char *path, char *why, size_t size)
 	return 0;
 }
 
+/* Root or bpfprof's own user: whoever else owns a file may have planted it. */
+static bool outfile__ours(uid_t uid)
+{
+	return uid == 0 || uid == geteuid();
+}
+
 /*
- * The kernel's fs.protected_symlinks rule (fs/namei.c, may_follow_link),
- * which protected_fifos and protected_regular follow too: what is in a
- * sticky world-writable directory is trusted only when we own it, or the
- * directory's owner does. Another user may have planted it there.
+ * The kernel's fs.protected_fifos and protected_regular rule (fs/namei.c):
+ * what is in a sticky world-writable directory is trusted only when we
+ * own it, or the directory's owner does. Another user may have planted it
+ * there.
  */
 static bool outfile__trusted(const struct stat *dir, const struct stat *st)
 {
@@ -150,53 +165,66 @@ static bool outfile__trusted(const struct stat *dir, const struct stat *st)
 	return dir->st_uid == st->st_uid;
 }
 
-/* @path's directory is a process's fd directory (/proc/PID/fd, /dev/fd). */
-static bool outfile__in_fd_dir(const char *path)
-{
-	char *copy = strdup(path), *real = NULL;
-	bool in = false;
-
-	if (copy)
-		real = realpath(dirname(copy), NULL);
-	if (real)
-		in = !fnmatch("/proc/*/fd", real, FNM_PATHNAME) ||
-		     !fnmatch("/proc/*/task/*/fd", real, FNM_PATHNAME);
-	free(real);
-	free(copy);
-	return in;
-}
+/* What becomes of a symlink that is the name's last component. */
+enum outfile_link {
+	OUTFILE_FOLLOW,       /* no other user can have put it there or changed it */
+	OUTFILE_REPLACE_LINK, /* another user's, in our sticky directory: replaced */
+	OUTFILE_REFUSE,       /* in a directory another user can write */
+};
 
 /*
- * @path is, or leads through symlinks to, a file descriptor's link
- * (/dev/stdout, /dev/fd/1, /proc/self/fd/1): what the shell opened.
+ * fs.protected_symlinks everywhere, not only in sticky directories: a
+ * symlink is followed only in a directory that root (or we) owns and
+ * nobody else can write (no group or other write bit; an ACL's mask shows
+ * as the group's), or in a sticky one of ours when the link is ours too
+ * (nobody else may rename or remove it there). Another user's link in a
+ * sticky directory of ours is replaced (it goes, its target stays); in a
+ * directory another user owns or can write, a link is refused.
  */
-static bool outfile__is_fd_link(const char *path)
+static enum outfile_link outfile__link_rule(const struct stat *dir, const struct stat *ln)
 {
-	char cur[PATH_MAX], target[PATH_MAX], *copy;
+	if (!outfile__ours(dir->st_uid))
+		return OUTFILE_REFUSE;
+	if (!(dir->st_mode & (S_IWGRP | S_IWOTH)))
+		return OUTFILE_FOLLOW;
+	if (!(dir->st_mode & S_ISVTX))
+		return OUTFILE_REFUSE;
+	return outfile__ours(ln->st_uid) ? OUTFILE_FOLLOW : OUTFILE_REPLACE_LINK;
+}
+
+/* @via: the target of the link followed to it, NULL for the name itself. */
+static int outfile__refuse_link(const struct stat *ln, const char *via, char *why,
+				size_t size)
+{
+	char buf[1024], name[64] = "";
+	struct passwd pw, *found = NULL;
+
+	/* a user's name, when it is one that needs no escaping */
+	if (!getpwuid_r(ln->st_uid, &pw, buf, sizeof(buf), &found) && found &&
+	    strlen(found->pw_name) < sizeof(name) - 1 &&
+	    strspn(found->pw_name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				   "0123456789._-") == strlen(found->pw_name))
+		snprintf(name, sizeof(name), "%s ", found->pw_name);
+	return outfile__fail(why, size, -ELOOP,
+			     "%s%s%sa symbolic link owned by %s(uid %u) in a directory "
+			     "other users can write; refusing to follow it",
+			     via ? "it leads to '" : "it is ", via ?: "", via ? "', " : "",
+			     name, (unsigned int)ln->st_uid);
+}
+
+/* @dirfd is a process's fd directory (/proc/PID/fd): its links are fds. */
+static bool outfile__fd_dir(int dirfd)
+{
+	char proc[64], real[PATH_MAX];
 	ssize_t n;
 
-	if (snprintf(cur, sizeof(cur), "%s", path) >= (int)sizeof(cur))
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", dirfd);
+	n = readlink(proc, real, sizeof(real) - 1);
+	if (n < 0)
 		return false;
-	for (int hop = 0; hop < 40; hop++) {
-		if (outfile__in_fd_dir(cur))
-			return true;
-		n = readlink(cur, target, sizeof(target) - 1);
-		if (n < 0)
-			return false;
-		target[n] = '\0';
-		if (target[0] == '/') {
-			memcpy(cur, target, n + 1);
-			continue;
-		}
-		copy = strdup(cur);
-		if (!copy)
-			return false;
-		n = snprintf(cur, sizeof(cur), "%s/%s", dirname(copy), target);
-		free(copy);
-		if (n >= (ssize_t)sizeof(cur))
-			return false;
-	}
-	return false;
+	real[n] = '\0';
+	return !fnmatch("/proc/*/fd", real, FNM_PATHNAME) ||
+	       !fnmatch("/proc/*/task/*/fd", real, FNM_PATHNAME);
 }
 
 static int outfile__refuse_type(mode_t mode, char *why, size_t size)
@@ -215,18 +243,17 @@ static int outfile__refuse_type(mode_t mode, char *why, size_t size)
 
 /*
  * Write in place: a character device, a FIFO (opened without blocking: no
- * reader is an error, not a hang), a file descriptor's link (appended to).
- * The type is checked again on what was opened.
+ * reader is an error, not a hang), a file descriptor's link (@fd_link:
+ * followed, appended to). The type is checked again on what was opened.
  */
-static int outfile__open_direct(struct outfile *of, const char *path, bool follow,
-				char *why, size_t size)
+static int outfile__open_direct(struct outfile *of, bool fd_link, char *why, size_t size)
 {
 	int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
 	struct stat st;
 	int err;
 
 	of->kind = OUTFILE_DIRECT;
-	of->fd = open(path, flags | (follow ? O_APPEND : O_NOFOLLOW));
+	of->fd = openat(of->dirfd, of->base, flags | (fd_link ? O_APPEND : O_NOFOLLOW));
 	if (of->fd < 0 && errno == ENXIO)
 		return outfile__fail(why, size, -ENXIO,
 				     "no reader on the FIFO (start the reader first)");
@@ -237,7 +264,7 @@ static int outfile__open_direct(struct outfile *of, const char *path, bool follo
 	err = outfile__refuse_type(st.st_mode, why, size);
 	if (err)
 		return err;
-	if (S_ISREG(st.st_mode) && !follow)
+	if (S_ISREG(st.st_mode) && !fd_link)
 		return outfile__fail(why, size, -EAGAIN, "it changed while being opened");
 	if (fcntl(of->fd, F_SETFL, fcntl(of->fd, F_GETFL) & ~O_NONBLOCK))
 		return outfile__fail_errno(why, size, -errno);
@@ -276,74 +303,99 @@ static int outfile__open_replace(struct outfile *of, const struct stat *old, cha
 	return 0;
 }
 
-static int outfile__open_dir(struct outfile *of, const char *path, char *why, size_t size)
+/*
+ * @path (or a link's target, relative to the directory @at holds) as its
+ * directory, O_PATH, and its last name in it.
+ */
+static int outfile__open_dir(struct outfile *of, int at, const char *path)
 {
 	char *copy = strdup(path), *copy2 = strdup(path);
-	int err = 0;
+	int err = 0, dirfd = -1;
 
 	if (!copy || !copy2) {
-		err = outfile__fail_errno(why, size, -ENOMEM);
+		err = -ENOMEM;
 		goto out;
 	}
+	dirfd = openat(at, dirname(copy2), O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		err = -errno;
+		goto out;
+	}
+	free(of->base);
 	of->base = strdup(basename(copy));
-	of->dirfd = open(dirname(copy2), O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (of->dirfd >= 0)
+		close(of->dirfd);
+	of->dirfd = dirfd;
 	if (!of->base)
-		err = outfile__fail_errno(why, size, -ENOMEM);
-	else if (of->dirfd < 0)
-		err = outfile__fail_errno(why, size, -errno);
+		err = -ENOMEM;
 out:
 	free(copy);
 	free(copy2);
 	return err;
 }
 
-/* @path after its name was checked: see outfile.h for what each kind gets. */
-static int outfile__open_path(struct outfile *of, const char *path, int depth, char *why,
-			      size_t size)
+/*
+ * The symlink @of->base in @of->dirfd: its target (into @target, PATH_MAX
+ * bytes) and the target's directory and name instead.
+ */
+static int outfile__descend(struct outfile *of, char *target)
 {
+	ssize_t n = readlinkat(of->dirfd, of->base, target, PATH_MAX - 1);
+
+	if (n < 0)
+		return -errno;
+	target[n] = '\0';
+	return outfile__open_dir(of, of->dirfd, target);
+}
+
+/*
+ * The name @of->base in the directory @of->dirfd, looked at through that
+ * descriptor only (what is checked is what is used): see outfile.h for
+ * what each kind gets. A followed symlink is looked at again in its
+ * target's directory, by the same rules.
+ */
+static int outfile__open_at(struct outfile *of, char *why, size_t size)
+{
+	char via[PATH_MAX];
 	struct stat st, dir, target;
 	bool trusted;
-	char *real;
 	int err;
 
-	err = outfile__open_dir(of, path, why, size);
-	if (err)
-		return err;
-	if (fstatat(of->dirfd, of->base, &st, AT_SYMLINK_NOFOLLOW))
-		return errno == ENOENT ? outfile__open_replace(of, NULL, why, size) :
-					 outfile__fail_errno(why, size, -errno);
-	if (fstat(of->dirfd, &dir))
-		return outfile__fail_errno(why, size, -errno);
-	trusted = outfile__trusted(&dir, &st);
-	/* a planted file or FIFO: replaced by a new file of ours, nothing kept */
-	if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && !trusted))
-		return outfile__open_replace(of, trusted ? &st : NULL, why, size);
-	if (!S_ISLNK(st.st_mode)) {
-		err = outfile__refuse_type(st.st_mode, why, size);
-		return err ?: outfile__open_direct(of, path, false, why, size);
+	for (int hop = 0;; hop++) {
+		if (fstat(of->dirfd, &dir))
+			return outfile__fail_errno(why, size, -errno);
+		if (fstatat(of->dirfd, of->base, &st, AT_SYMLINK_NOFOLLOW))
+			return errno == ENOENT ? outfile__open_replace(of, NULL, why, size) :
+						 outfile__fail_errno(why, size, -errno);
+		trusted = outfile__trusted(&dir, &st);
+		/* a planted file or FIFO: replaced by a new file of ours, nothing kept */
+		if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && !trusted))
+			return outfile__open_replace(of, trusted ? &st : NULL, why, size);
+		if (!S_ISLNK(st.st_mode)) {
+			err = outfile__refuse_type(st.st_mode, why, size);
+			return err ?: outfile__open_direct(of, false, why, size);
+		}
+		switch (outfile__link_rule(&dir, &st)) {
+		case OUTFILE_REFUSE:
+			return outfile__refuse_link(&st, hop ? via : NULL, why, size);
+		case OUTFILE_REPLACE_LINK:
+			return outfile__open_replace(of, NULL, why, size);
+		case OUTFILE_FOLLOW:
+			break;
+		}
+		/* /dev/stdout, /dev/fd/N: what the shell opened */
+		if (outfile__fd_dir(of->dirfd))
+			return outfile__open_direct(of, true, why, size);
+		/* a link to nothing: replaced */
+		if (fstatat(of->dirfd, of->base, &target, 0))
+			return errno == ENOENT ? outfile__open_replace(of, NULL, why, size) :
+						 outfile__fail_errno(why, size, -errno);
+		if (hop >= OUTFILE_MAX_LINKS)
+			return outfile__fail_errno(why, size, -ELOOP);
+		err = outfile__descend(of, via);
+		if (err)
+			return outfile__fail_errno(why, size, err);
 	}
-	if (outfile__is_fd_link(path))
-		return outfile__open_direct(of, path, true, why, size);
-	/* a symlink root must not follow, or one to nothing: replaced */
-	if (!trusted || (stat(path, &target) && errno == ENOENT))
-		return outfile__open_replace(of, NULL, why, size);
-	if (stat(path, &target))
-		return outfile__fail_errno(why, size, -errno);
-	if (!S_ISREG(target.st_mode)) {
-		err = outfile__refuse_type(target.st_mode, why, size);
-		return err ?: outfile__open_direct(of, path, true, why, size);
-	}
-	/* a regular file: replaced where the symlink leads */
-	real = depth ? NULL : realpath(path, NULL);
-	if (!real)
-		return outfile__fail_errno(why, size, depth ? -ELOOP : -errno);
-	close(of->dirfd);
-	of->dirfd = -1;
-	free(of->base);
-	of->base = NULL;
-	err = outfile__open_path(of, real, depth + 1, why, size);
-	free(real);
-	return err;
 }
 
 struct outfile *outfile__open(const char *path, char *why, size_t size)
@@ -365,7 +417,9 @@ struct outfile *outfile__open(const char *path, char *why, size_t size)
 	err = of->name ? 0 : outfile__fail_errno(why, size, -ENOMEM);
 	if (!err && path && strcmp(path, "-")) {
 		err = outfile__check_name(path, why, size);
-		err = err ?: outfile__open_path(of, path, 0, why, size);
+		if (!err && (err = outfile__open_dir(of, AT_FDCWD, path)))
+			outfile__fail_errno(why, size, err);
+		err = err ?: outfile__open_at(of, why, size);
 	}
 	err = err ?: outfile__stream_open(of);
 	if (!err)

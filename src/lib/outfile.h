@@ -7,16 +7,25 @@
  *
  * The path is checked whole when opened, so a name that can never be
  * written fails before any work: an empty name, a component longer than
- * NAME_MAX, a missing directory. What the name is decides how it is
+ * NAME_MAX, a missing directory. The name's directory is opened once
+ * (O_PATH) and everything after goes through that descriptor: its owner
+ * and mode by fstat, the last name by fstatat without following it, the
+ * new file made and renamed in it. What the name is decides how it is
  * written (bpfprof runs as root, the name may be another user's):
  * - a regular file (or nothing) is replaced, keeping an existing file's
  *   permission bits and owner; a new file gets 0666 & ~umask;
- * - what another user may have planted (in a sticky world-writable
- *   directory, owned by neither us nor the directory's owner: the kernel's
- *   fs.protected_symlinks rule, applied whatever the sysctl says) is
- *   replaced by a new file: a symlink is not followed, a FIFO not written
- *   into, a file's owner and mode not kept;
- * - other symlinks are followed (a regular file replaced at its real path);
+ * - a FIFO or file another user may have planted in a sticky
+ *   world-writable directory (owned by neither us nor the directory's
+ *   owner: the kernel's fs.protected_fifos and protected_regular) is
+ *   replaced by a new file, its owner and mode not kept;
+ * - a symlink is followed only in a directory root (or our euid) owns and
+ *   no one else can write, or in a sticky one of ours when the link is
+ *   ours too: fs.protected_symlinks in every directory. Another user's
+ *   link in a sticky directory of ours is replaced (not followed); one in
+ *   a directory another user owns or can write is refused (-ELOOP, why
+ *   names the link's owner). A followed link's target is looked at in its
+ *   own directory by the same rules (a regular file there is replaced);
+ *   only the last directory of each is checked, not those above it;
  * - a character device (/dev/null) is written in place, and so is
  *   what /dev/stdout, /dev/fd/N and /proc/self/fd/N name (in append mode);
  * - a FIFO is opened without blocking: no reader is an error;
@@ -27,10 +36,14 @@
 #ifndef BPFPROF_OUTFILE_H
 #define BPFPROF_OUTFILE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
 struct outfile;
+
+/* Room for any reason outfile__open gives: it may quote a symlink's target. */
+#define OUTFILE_WHY_MAX (PATH_MAX + 256)
 
 /*
  * Open now, so a path that cannot be written fails before any work. NULL

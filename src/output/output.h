@@ -101,7 +101,7 @@ const struct output_format *output__by_name(enum output_input in, const char *na
 const struct output_format *output__by_file(enum output_input in, const char *file);
 /*
  * Can @file hold @in by its name? -EINVAL when its extension names a
- * format bpfprof does not write (out.html, out.pb, perf.data), or one of
+ * format bpfprof does not write (out.html, out.pb, perf.data, flame.png), or one of
  * bpfprof's for the other input only (a profile's .folded for a listing), with
  * why in @why, listing the formats @in is written as; else 0 (a name
  * without an extension, or with another one, gets the default format).

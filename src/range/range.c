@@ -58,7 +58,7 @@ static int range__labels(struct range_mode *rm)
 static int range__open(struct session *s, void *priv)
 {
 	struct range_mode *rm = priv;
-	char why[160];
+	char why[OUTFILE_WHY_MAX];
 
 	if (rm->o->stacks &&
 	    !(rm->stacks_out = outfile__open(rm->o->stacks, why, sizeof(why))))

@@ -113,7 +113,7 @@ static int interval__open(struct session *s, void *priv)
 	struct interval *iv = priv;
 	char *name = interval__name(iv->pattern, 0, time(NULL));
 	struct outfile *of;
-	char why[160];
+	char why[OUTFILE_WHY_MAX];
 	int status = 0;
 
 	if (!name)
@@ -135,7 +135,7 @@ static int interval__write(struct session *s, struct profile *p, void *ctx)
 	struct interval *iv = ctx;
 	struct outfile *of;
 	struct timespec now;
-	char why[160], *name;
+	char why[OUTFILE_WHY_MAX], *name;
 	int err, status = 0;
 
 	if (!iv->wall) { /* the first: the run's start, which this interval's is */

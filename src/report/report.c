@@ -29,7 +29,7 @@ int report__run(const struct report_opts *o, struct report_summary *sum, char *w
 	struct profileread_info info, base_info;
 	struct output_opts out = o->out;
 	struct outfile *of;
-	char reason[256];
+	char reason[OUTFILE_WHY_MAX];
 	int err;
 
 	*sum = (struct report_summary){ 0 };

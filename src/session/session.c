@@ -668,7 +668,7 @@ static int session__open(struct session *s)
 {
 	const struct session_opts *o = s->o;
 	const struct target_opts *t = &o->targets;
-	char missing[64], why[160];
+	char missing[64], why[OUTFILE_WHY_MAX];
 	int err, status = 0;
 
 	/* first: a stop signal from now on is read, however early it comes */
