@@ -37,14 +37,17 @@ frozen() {
 	[ -z "$st" ] || [ "$st" = T ] || [ "$st" = Z ]
 }
 
-# stage PID: where the stopped process PID is: "pre" before it blocked the
-# stop signals (the exec, the dynamic loader), "sampling" once its run's
-# -d timer exists, else "start"; "gone" when it exited
+# stage PID: where the stopped process PID is: "fork" before its exec (the
+# shell's copy, which blocks SIGINT and SIGTERM around its fork), "pre"
+# before bpfprof blocked the stop signals (the dynamic loader), "sampling"
+# once its run's -d timer exists, else "start"; "gone" when it exited
 stage() {
 	local blk
 	blk=$(sed -n 's/^SigBlk:\t//p' "/proc/$1/status" 2>/dev/null)
 	[ -n "$blk" ] || { echo gone; return; }
-	if (((0x$blk & 0x4002) != 0x4002)); then
+	if [ "$(readlink "/proc/$1/exe")" != "$(readlink -f "$BPFPROF")" ]; then
+		echo fork
+	elif (((0x$blk & 0x4002) != 0x4002)); then
 		echo pre
 	elif ls -l "/proc/$1/fd" 2>/dev/null | grep -q timerfd; then
 		echo sampling
@@ -119,14 +122,16 @@ signal_at_points() {
 			kill -STOP "$pid"
 			wait_until frozen "$pid"
 			st=$(stage "$pid")
-			# not blocked yet and ignored: the kernel would drop it; TERM is not
+			# SIGINT not blocked yet and ignored: the kernel would drop it;
+			# before the exec the shell may ignore it any time; not SIGTERM
+			[ "$st" != fork ] || sig=TERM
 			[ "$st" != pre ] || ! ignores_int "$pid" || [ "$sig" != INT ] || sig=TERM
 			kill -"$sig" "$pid"
 			kill -CONT "$pid"
 		fi
 		ends "$pid" 15
 		echo "# point $d: $sig at stage $st, exit $STATUS" >&3
-		if [ "$st" = pre ]; then
+		if [ "$st" = fork ] || [ "$st" = pre ]; then
 			[ "$STATUS" -eq $((128 + $(kill -l "$sig"))) ]
 			[ ! -e "$out" ]
 		else
