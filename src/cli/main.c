@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /* bpfprof: argv -> subcommand -> exit status; nothing else. */
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "devtools.h"
 #include "escape.h"
 #include "exit.h"
+#include "stopsig.h"
 
 static int cmd_record(int argc, char **argv)
 {
@@ -99,13 +101,16 @@ static const struct command {
 	const char *summary;
 	int (*run)(int argc, char **argv); /* argv[0] is the command name */
 	bool hidden; /* for benchmarks and debugging: not listed */
+	bool capture; /* a session: it reads the stop signals blocked since the start */
 } commands[] = {
-	{ "record", "sample stacks on every CPU and write folded stacks", cmd_record },
+	{ "record", "sample stacks on every CPU and write folded stacks", cmd_record,
+	  .capture = true },
 	{ "range", "count samples per instruction in address ranges; annotated listing",
-	  cmd_range },
+	  cmd_range, .capture = true },
 	{ "watch", "count accesses to data or code with hardware breakpoints, with stacks",
-	  cmd_watch },
-	{ "top", "show the hottest functions live, refreshed every second", cmd_top },
+	  cmd_watch, .capture = true },
+	{ "top", "show the hottest functions live, refreshed every second", cmd_top,
+	  .capture = true },
 	{ "report", "read a saved profile (pprof or folded) and write it in any format",
 	  cmd_report },
 	{ "diff", "compare two saved profiles: a differential flame graph or folded file",
@@ -173,10 +178,42 @@ static int unknown(const char *arg)
 	return EXIT_USAGE;
 }
 
+/* The signal mask bpfprof was started with, before the stop signals were blocked. */
+static sigset_t main_mask;
+
+/*
+ * bpfprof's first instruction of its own: the executable's pre-init runs
+ * after the dynamic loader, before any library's initialisation and
+ * main(). From here a stop signal waits for the capture to read it
+ * (stopsig.h), however early it comes; before, the kernel applies its
+ * disposition (the default ends bpfprof, an inherited SIG_IGN drops it).
+ */
+static void main__preinit(int argc, char **argv, char **envp)
+{
+	(void)argc;
+	(void)argv;
+	(void)envp;
+	stopsig__block(&main_mask);
+}
+
+static void (*const main_preinit)(int, char **, char **)
+	__attribute__((section(".preinit_array"), used)) = main__preinit;
+
+static const struct command *main__command(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
-	size_t i;
+	const struct command *cmd = argc < 2 ? NULL : main__command(argv[1]);
 
+	/* the subcommands without a session end at a stop signal as any program does */
+	if (!cmd || !cmd->capture)
+		sigprocmask(SIG_SETMASK, &main_mask, NULL);
 	if (argc < 2) {
 		usage(stderr);
 		fprintf(stderr, "Try 'bpfprof --help' for more information.\n");
@@ -186,8 +223,7 @@ int main(int argc, char **argv)
 		return help();
 	if (is_any(argv[1], "--version", "-V", "version"))
 		return version();
-	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+	if (cmd)
+		return cmd->run(argc - 1, argv + 1);
 	return unknown(argv[1]);
 }

@@ -20,6 +20,7 @@
 #include "elfopen.h"
 #include "elfscn.h"
 #include "infile.h"
+#include "stopsig.h"
 
 static uint32_t crc32_update(uint32_t crc, const unsigned char *buf, size_t len)
 {
@@ -274,17 +275,13 @@ int debugfile__open(int fd, const uint8_t *id, size_t len, struct debugfile_wher
 }
 
 /*
- * A stop signal (SIGINT, SIGTERM, SIGHUP) waits, blocked: the caller reads
- * its signals from a signalfd between calls (bpfprof while it samples) and
- * must get to it. A handled signal is never pending.
+ * A stop signal: the flag a handler sets, or one waiting, blocked
+ * (stopsig.h), for the caller to read between calls (bpfprof while it
+ * samples), which it must get to. A handled one is never pending.
  */
-static bool debugfile__stop_pending(void)
+static bool debugfile__stopped(const volatile sig_atomic_t *stop)
 {
-	sigset_t set;
-
-	return !sigpending(&set) &&
-	       (sigismember(&set, SIGINT) == 1 || sigismember(&set, SIGTERM) == 1 ||
-		sigismember(&set, SIGHUP) == 1);
+	return (stop && *stop) || stopsig__pending();
 }
 
 /*
@@ -297,7 +294,7 @@ static int debugfile__progress(debuginfod_client *client, long done, long total)
 
 	(void)done;
 	(void)total;
-	return (stop && *stop) || debugfile__stop_pending();
+	return debugfile__stopped(stop);
 }
 
 /*
@@ -366,11 +363,11 @@ int debugfile__debuginfod(const uint8_t *id, size_t len, const volatile sig_atom
 	client = debugfile__client();
 	if (!client)
 		return -ENOMEM;
-	if ((stop && *stop) || debugfile__stop_pending())
+	if (debugfile__stopped(stop))
 		return -EINTR;
 	debuginfod_set_user_data(client, (void *)stop);
 	fd = debuginfod_find_debuginfo(client, id, len, NULL);
-	if (fd < 0 && ((stop && *stop) || debugfile__stop_pending())) {
+	if (fd < 0 && debugfile__stopped(stop)) {
 		debugfile__forget_miss(id, len);
 		return -EINTR;
 	}

@@ -26,6 +26,14 @@ struct command {
  * Held until the gate opens, with bpfprof's signals still blocked: a
  * Ctrl-C to the process group before the exec is bpfprof's to handle (it
  * then closes the gate, and the copy exits without running anything).
+ *
+ * It dies with bpfprof: SIGKILL when bpfprof's thread that forked it (the
+ * main thread, which lives as long as bpfprof) is gone, kept across the
+ * exec. Not SIGTERM: the held copy has it blocked, and a command may
+ * ignore it; bpfprof ends a command it outlives with SIGTERM itself (at a
+ * stop), so this only comes when bpfprof was killed and none can follow
+ * up. The kernel clears it at the exec of a set-user-ID, set-group-ID or
+ * file-capability program that changes the credentials.
  */
 static void command__child(char *const argv[], int gate, int error, pid_t parent)
 {
@@ -33,9 +41,8 @@ static void command__child(char *const argv[], int gate, int error, pid_t parent
 	char go;
 	int err;
 
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != parent)
-		_exit(127); /* bpfprof died before the line above */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(127); /* or bpfprof died before the prctl: reparented */
 	if (read(gate, &go, 1) != 1)
 		_exit(127);
 	close(gate);

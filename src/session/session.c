@@ -37,6 +37,7 @@
 #include "procfs.h"
 #include "session.h"
 #include "sideband.h"
+#include "stopsig.h"
 
 #ifndef PIDFD_THREAD
 #define PIDFD_THREAD O_EXCL
@@ -77,7 +78,7 @@ struct session {
 	double next_tick;      /* monotonic seconds */
 	bool stop;
 	int stop_status;       /* a hook's failure while sampling (session__stop) */
-	unsigned int stop_signals; /* SIGINT, SIGTERM, SIGHUP read while sampling */
+	unsigned int stop_signals; /* SIGINT, SIGTERM, SIGHUP read before the end */
 };
 
 /*
@@ -310,14 +311,28 @@ void session__print_output(const struct session *s, const char *what)
 
 /* ---- setup ---- */
 
+static void session__on_signal(struct session *s);
+
+int session__signal_fd(const struct session *s)
+{
+	return s->sigfd;
+}
+
+bool session__stopping(struct session *s)
+{
+	session__on_signal(s);
+	return s->stop_signals;
+}
+
+/*
+ * The stop signals are blocked since bpfprof's first instruction (main.c):
+ * one that came since is pending, and read here with the others.
+ */
 static int session__signals(struct session *s)
 {
 	sigset_t set;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	stopsig__set(&set);
 	sigaddset(&set, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &set, NULL))
 		return -errno;

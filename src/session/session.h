@@ -173,6 +173,15 @@ void session__note(const struct session *s, const char *fmt, ...)
  * ordinary end instead, as at -d's (watch --count): finish runs and writes.
  */
 void session__stop(struct session *s, int status);
+/*
+ * For a hook's long work before sampling (the unwind tables): has a stop
+ * signal come? The stop signals wait, blocked, and the descriptor of
+ * session__signal_fd() turns readable when one (or SIGCHLD) comes. A hook
+ * that sees one cuts its work short and returns 0: the run then stops as
+ * soon as it starts (the command is not run) and writes what it has.
+ */
+bool session__stopping(struct session *s);
+int session__signal_fd(const struct session *s);
 
 const struct session_opts *session__opts(const struct session *s);
 const char *session__prog(const struct session *s);

@@ -23,14 +23,21 @@ static bool run_summary__kernel_frames(const struct profile *p)
 }
 
 /*
- * An empty profile: a command that used less CPU time than one sample
- * period was simply too short to be sampled; else the targets did not run
+ * An empty profile: a stop signal while bpfprof started ended sampling as
+ * it began (shorter than a sample period); a command that used less CPU
+ * time than one sample period was simply too short to be sampled; else the targets did not run
  * where samples were taken.
  */
 static void run_summary__why_none(struct session *s)
 {
 	uint64_t cpu, period;
 
+	if (session__stopping(s) && !session__period_ns(s, &period) &&
+	    session__seconds(s) * 1e9 < period) {
+		session__warn(s, "no samples were recorded: a stop signal came while bpfprof "
+				 "was starting, and sampling ended as it began");
+		return;
+	}
 	if (!session__command_cpu_ns(s, &cpu) && !session__period_ns(s, &period) &&
 	    cpu < period) {
 		session__warn(s, "no samples were recorded: the command ran for %.1f ms of CPU "

@@ -147,7 +147,11 @@ static int unwind_session__start(struct session *s, void *priv, const struct loa
 	t0 = monotime__ns();
 	proc_table__for_each_process(session__procs(s), unwind_sync, us);
 	err = unwinder__flush(us->uw);
-	err = err ?: unwinder__wait(us->uw);
+	while (!err && (err = unwinder__wait(us->uw, session__signal_fd(s))) == -EINTR) {
+		if (session__stopping(s))
+			return 0; /* cut short: the run ends before sampling */
+		err = 0; /* SIGCHLD */
+	}
 	if (err)
 		return session__fail(s, EXIT_RUNTIME, "cannot load unwind tables: %s",
 				     strerror(-err));

@@ -483,14 +483,17 @@ int unwinder__complete(struct unwinder *u)
 	return err ?: unwinder__recheck_held(u);
 }
 
-int unwinder__wait(struct unwinder *u)
+int unwinder__wait(struct unwinder *u, int stop_fd)
 {
-	struct pollfd pfd = { .fd = unwinder__fd(u), .events = POLLIN };
+	struct pollfd pfd[2] = { { .fd = unwinder__fd(u), .events = POLLIN },
+				 { .fd = stop_fd, .events = POLLIN } };
 	int err = 0;
 
 	while (!err && cfi_worker__pending(u->worker)) {
-		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
 			return -errno;
+		if (pfd[1].revents)
+			return -EINTR;
 		err = unwinder__complete(u);
 	}
 	return err;

@@ -106,8 +106,12 @@ void unwinder__forget_binary(struct unwinder *u, unsigned int id);
 int unwinder__fd(const struct unwinder *u);
 /* Put the finished tables in the maps and tell the processes mapping them. 0 or -errno. */
 int unwinder__complete(struct unwinder *u);
-/* unwinder__complete() until no table is being built. 0 or -errno. */
-int unwinder__wait(struct unwinder *u);
+/*
+ * unwinder__complete() until no table is being built: 0, or -EINTR as soon
+ * as @stop_fd (-1: none) is readable, with tables still being built, or
+ * another -errno.
+ */
+int unwinder__wait(struct unwinder *u, int stop_fd);
 /* Every half second or so: advance the epoch, load the tables walks asked for. */
 void unwinder__tick(struct unwinder *u);
 
