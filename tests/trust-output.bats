@@ -282,8 +282,8 @@ held_child() {
 	[ -e "/proc/$pid" ] && [ -e "/proc/$cmd" ]
 	kill -INT "$pid"
 	wait "$pid" || status=$?
-	# bpfprof exits with the command's status: killed by SIGKILL
-	[ "$status" -eq $((128 + 9)) ]
+	# the command was killed (SIGKILL); bpfprof, interrupted, exits 128 + SIGINT
+	[ "$status" -eq $((128 + 2)) ]
 	[ ! -e "/proc/$cmd" ]
 	[ -f "$OUT" ]
 }
