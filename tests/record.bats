@@ -374,7 +374,8 @@ gone() {
 
 @test "without CAP_BPF/CAP_PERFMON: a message naming what is missing (exit 77)" {
 	command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
-	run setpriv --reuid=65534 --regid=65534 --clear-groups "$BPFPROF" record -d 1 -o /dev/null
+	stage_for_nobody "$BPFPROF" || skip "user nobody cannot reach $NOBODY"
+	run setpriv --reuid=65534 --regid=65534 --clear-groups "$NOBODY/bpfprof" record -d 1 -o /dev/null
 	[ "$status" -eq 77 ]
 	[[ "$output" == *"CAP_BPF and CAP_PERFMON"* ]]
 	run setpriv --bounding-set=-bpf,-sys_admin --inh-caps=-bpf,-sys_admin \
