@@ -66,7 +66,8 @@ median() {
 @test "not root: one line saying so, exit 1, nothing measured" {
 	need_root
 	command -v setpriv >/dev/null || skip "no setpriv"
-	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$RETARGET" -n 10
+	stage_for_nobody "$RETARGET" || skip "user nobody cannot reach $NOBODY"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$NOBODY/retarget" -n 10
 	echo "status: $status, stderr: $stderr, stdout: $output"
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]

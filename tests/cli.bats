@@ -429,10 +429,9 @@ sysctl_or() {
 @test "usage errors need no privileges" {
 	[ "$(id -u)" -eq 0 ] || skip "already unprivileged: covered by the other tests"
 	command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
-	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$BIN" ||
-		skip "$BIN is not reachable by nobody"
+	stage_for_nobody "$BIN" || skip "user nobody cannot reach $NOBODY"
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$BIN" record -F 0 -d 1
+		"$NOBODY/bpfprof" record -F 0 -d 1
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "bpfprof record: invalid --freq '0': expected an integer from 1 to $(sysctl_or perf_event_max_sample_rate 100000), or max" ]
 }

@@ -17,13 +17,11 @@ setup() {
 	# the unwind cache of these runs only: the user's own stays out of it
 	export XDG_CACHE_HOME=$BATS_TEST_TMPDIR/cache
 	# another user runs the forged copy when the machine has one to spare
-	EVIL=$BATS_TEST_TMPDIR/pub/forged-evil
-	mkdir -p "$BATS_TEST_TMPDIR/pub"
-	cp "$WORKLOADS/forged-evil" "$EVIL"
-	chmod 755 "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/pub" "$EVIL"
+	# (and it can reach the copy), else root
+	EVIL=$WORKLOADS/forged-evil
 	AS_NOBODY=()
-	if command -v setpriv >/dev/null &&
-		setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$EVIL" 2>/dev/null; then
+	if command -v setpriv >/dev/null && stage_for_nobody "$EVIL" 2>/dev/null; then
+		EVIL=$NOBODY/forged-evil
 		AS_NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 	fi
 }

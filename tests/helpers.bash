@@ -33,6 +33,25 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (CAP_BPF, CAP_PERFMON)"
 }
 
+# stage_for_nobody FILE...: copies of FILE... in $NOBODY (set here,
+# $BATS_TEST_TMPDIR/nobody, 0755) for a test that runs them as user nobody
+# (65534): the build tree may be in a directory other users cannot enter (a
+# clone in /root or a mktemp -d), and bats makes its run directory 0700, so
+# the directories from it down get o+x (search, not listing). Fails when
+# nobody still cannot reach them (a $TMPDIR of root's own): the test skips.
+stage_for_nobody() {
+	local d=$BATS_TEST_TMPDIR
+	NOBODY=$BATS_TEST_TMPDIR/nobody
+	mkdir -p "$NOBODY"
+	cp "$@" "$NOBODY/"
+	chmod 755 "$NOBODY"
+	while [[ -n $BATS_RUN_TMPDIR && $d == "$BATS_RUN_TMPDIR"* ]]; do
+		chmod o+x "$d"
+		d=${d%/*}
+	done
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$NOBODY/${1##*/}"
+}
+
 # total FILE [REGEX]: sum of the counts of the lines matching REGEX (all lines without one)
 total() {
 	awk -v re="${2:-.}" '$0 ~ re { s += $NF } END { print s + 0 }' "$1"

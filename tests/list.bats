@@ -88,8 +88,9 @@ $1" <<<"$output"
 	local paranoid
 	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 	((paranoid >= 1)) || skip "kernel.perf_event_paranoid $paranoid lets anyone open system-wide events"
+	stage_for_nobody "$BPFPROF" || skip "user nobody cannot reach $NOBODY"
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
-		"$BPFPROF" list -f json cpu-clock cycles breakpoint
+		"$NOBODY/bpfprof" list -f json cpu-clock cycles breakpoint
 	echo "$output"
 	[ "$status" -eq 0 ]
 	json_check "
@@ -100,7 +101,7 @@ assert not by['mem:ADDR[/LEN][:rwx]']['available']
 if $(no_core_pmu && echo True || echo False):
     assert by['cycles']['why'] == 'no hardware PMU', by['cycles']"
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
-		"$BPFPROF" list cpu-clock
+		"$NOBODY/bpfprof" list cpu-clock
 	[[ $output == "cpu-clock  [software]  not permitted: needs CAP_PERFMON"* ]]
 }
 

@@ -267,7 +267,7 @@ has_threads() {
 	[ "${BASH_REMATCH[1]}" -gt 100 ]
 }
 
-@test "SIGTERM and SIGINT stop recording and the profile is written completely" {
+@test "SIGTERM and SIGINT stop recording, the profile is written completely, and bpfprof exits 143 and 130" {
 	local st
 	for sig in TERM INT; do
 		"$BPFPROF" record -F 999 -o "$OUT" -- "$WORKLOADS/fp-three" 30 2>"$BATS_TEST_TMPDIR/err" &
@@ -275,13 +275,15 @@ has_threads() {
 		sampling "$pid"
 		sleep 1
 		kill -"$sig" "$pid"
-		# the command's status: bpfprof ended it with SIGTERM, as perf does
+		# bpfprof, interrupted, exits 128+N (130, 143); the command was
+		# still running, and bpfprof ended it with SIGTERM, as perf does
 		st=0
 		wait "$pid" || st=$?
-		[ "$st" -eq $((128 + 15)) ]
+		cat "$BATS_TEST_TMPDIR/err"
+		[ "$st" -eq $((128 + $(kill -l "$sig"))) ]
 		well_formed "$OUT"
 		[ "$(total "$OUT" 'leaf_a')" -gt 100 ]
-		grep -q 'samples kept' "$BATS_TEST_TMPDIR/err"
+		grep -qF "; '$WORKLOADS/fp-three' was still running at SIG$sig and was ended (SIGTERM); profile written to '$OUT'" "$BATS_TEST_TMPDIR/err"
 		rm -f "$OUT"
 	done
 }
@@ -372,7 +374,8 @@ gone() {
 
 @test "without CAP_BPF/CAP_PERFMON: a message naming what is missing (exit 77)" {
 	command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
-	run setpriv --reuid=65534 --regid=65534 --clear-groups "$BPFPROF" record -d 1 -o /dev/null
+	stage_for_nobody "$BPFPROF" || skip "user nobody cannot reach $NOBODY"
+	run setpriv --reuid=65534 --regid=65534 --clear-groups "$NOBODY/bpfprof" record -d 1 -o /dev/null
 	[ "$status" -eq 77 ]
 	[[ "$output" == *"CAP_BPF and CAP_PERFMON"* ]]
 	run setpriv --bounding-set=-bpf,-sys_admin --inh-caps=-bpf,-sys_admin \
@@ -450,7 +453,6 @@ gone() {
 }
 
 @test "a command's exit status is bpfprof's (128+N for signal N); bpfprof's own failure wins" {
-	local pid st=0
 	run "$BPFPROF" record -q -F 999 -o "$OUT" -- ls /nonexistent
 	[ "$status" -eq 2 ]
 	run "$BPFPROF" record -q -F 999 -o "$OUT" -- sh -c '"$0" 0.3; exit 3' "$WORKLOADS/fp-three"
@@ -463,15 +465,31 @@ gone() {
 		sh -c '"$0" 0.3; exit 3' "$WORKLOADS/fp-three"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "bpfprof: cannot write the profile to '/dev/full': No space left on device" ]
-	# a stop signal to bpfprof ends the command with SIGTERM, as perf does: 128+15
-	"$BPFPROF" record -q -F 999 -o "$OUT" -- "$WORKLOADS/spinner" 60 &
-	pid=$!
-	sampling "$pid"
-	wait_until pgrep -P "$pid" -x spinner >/dev/null
-	kill -INT "$pid"
-	wait "$pid" || st=$?
-	[ "$st" -eq $((128 + 15)) ]
-	[ "$(total "$OUT" '^spinner;')" -gt 0 ]
+}
+
+@test "-d ending a command is a success (exit 0, the summary says so); a command that ends first keeps its status" {
+	local cmd="'$WORKLOADS/spinner' was still running"
+	# record, top and range: the end -d asked for, the command ended with SIGTERM
+	run --separate-stderr "$BPFPROF" record -F 999 -d 1 -o "$OUT" -- "$WORKLOADS/spinner" 30
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ $stderr == "bpfprof: "*" Hz effective on the busiest CPU; $cmd after -d 1 and was ended (SIGTERM); profile written to '$OUT'" ]]
+	[ "$(total "$OUT" '^spinner;')" -gt 10 ]
+	run --separate-stderr "$BPFPROF" top -d 1 --delay 0.5 -- "$WORKLOADS/spinner" 30
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"bpfprof top: "*" Hz effective on the busiest CPU; $cmd after -d 1 and was ended (SIGTERM)" ]]
+	[[ $output == *other_busy_loop* ]]
+	run --separate-stderr "$BPFPROF" range -F 999 -d 1 -o "$BATS_TEST_TMPDIR/range.txt" \
+		spinner:other_busy_loop -- "$WORKLOADS/spinner" 30
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *" Hz effective on the busiest CPU; $cmd after -d 1 and was ended (SIGTERM); listing written to '$BATS_TEST_TMPDIR/range.txt'" ]]
+	# a command that ends before -d: its own status, and nothing said of an end
+	run --separate-stderr "$BPFPROF" record -F 999 -d 30 -o "$OUT" -- \
+		sh -c '"$0" 0.3; exit 3' "$WORKLOADS/fp-three"
+	[ "$status" -eq 3 ]
+	[[ $stderr != *"still running"* ]]
 }
 
 @test "perf's -g and --call-graph: fp and dwarf are --unwind's; -g, lbr and a dwarf size change nothing and say so" {

@@ -190,22 +190,25 @@ sticky_dir() {
 		skip "kptr_restrict=0 and perf_event_paranoid<=1 show addresses to every user"
 	fi
 	command -v setpriv >/dev/null || skip "no setpriv"
+	stage_for_nobody "$BPFPROF" "$WORKLOADS/syscall-heavy" ||
+		skip "user nobody cannot reach $NOBODY"
 	# CAP_BPF and CAP_PERFMON alone, as a user that is not root
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all,+bpf,+perfmon \
 		--ambient-caps=-all,+bpf,+perfmon \
-		"$BPFPROF" record -q -F 999 -o - -- "$WORKLOADS/syscall-heavy" 0.5 >"$OUT" 2>"$D/err"
+		"$NOBODY/bpfprof" record -q -F 999 -o - -- "$NOBODY/syscall-heavy" 0.5 >"$OUT" 2>"$D/err"
 	cat "$D/err"
 	grep -q '_\[k\]' "$OUT"
 	grep -qF "bpfprof: warning: kernel symbols are hidden, kernel frames are shown as addresses: $want" "$D/err"
 }
 
 # as_nobody CAPS ARGS...: bpfprof ARGS as user nobody with the capabilities
-# CAPS (setpriv's list, e.g. +bpf,+perfmon) and no others
+# CAPS (setpriv's list, e.g. +bpf,+perfmon) and no others; its copy that
+# stage_for_nobody made
 as_nobody() {
 	local caps=$1
 	shift
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps="-all,$caps" \
-		--ambient-caps="-all,$caps" "$BPFPROF" "$@"
+		--ambient-caps="-all,$caps" "$NOBODY/bpfprof" "$@"
 }
 
 @test "CAP_SYSLOG names the kernel frames that perf_event_paranoid or kptr_restrict hide" {
@@ -213,7 +216,9 @@ as_nobody() {
 	restrict=$(cat /proc/sys/kernel/kptr_restrict)
 	((restrict < 2)) || skip "kernel.kptr_restrict=$restrict hides kernel addresses from every user"
 	command -v setpriv >/dev/null || skip "no setpriv"
-	as_nobody +bpf,+perfmon,+syslog record -q -F 999 -o - -- "$WORKLOADS/syscall-heavy" 0.5 \
+	stage_for_nobody "$BPFPROF" "$WORKLOADS/syscall-heavy" ||
+		skip "user nobody cannot reach $NOBODY"
+	as_nobody +bpf,+perfmon,+syslog record -q -F 999 -o - -- "$NOBODY/syscall-heavy" 0.5 \
 		>"$OUT" 2>"$D/err"
 	cat "$D/err"
 	[ "$(total "$OUT" '_\[k\]')" -gt 50 ]
@@ -223,6 +228,7 @@ as_nobody() {
 
 @test "another user's binary in a directory bpfprof's user cannot read: named with CAP_DAC_READ_SEARCH, not without" {
 	command -v setpriv >/dev/null || skip "no setpriv"
+	stage_for_nobody "$BPFPROF" || skip "user nobody cannot reach $NOBODY"
 	# a root process whose binary is in a directory only root may search;
 	# without CAP_SYS_ADMIN or CAP_CHECKPOINT_RESTORE map_files is closed,
 	# so the binary is opened by its path inside /proc/PID/root
@@ -330,8 +336,8 @@ held_child() {
 	[ -e "/proc/$pid" ] && [ -e "/proc/$cmd" ]
 	kill -INT "$pid"
 	wait "$pid" || status=$?
-	# bpfprof exits with the command's status: killed by SIGKILL
-	[ "$status" -eq $((128 + 9)) ]
+	# the command was killed (SIGKILL); bpfprof, interrupted, exits 128 + SIGINT
+	[ "$status" -eq $((128 + 2)) ]
 	[ ! -e "/proc/$cmd" ]
 	[ -f "$OUT" ]
 }

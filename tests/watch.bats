@@ -124,12 +124,22 @@ leaf() {
 	[ "$(grep -E '^    value ' <<<"$stderr")" = "    value 7 (0x7): 100" ]
 }
 
+@test "-d ending the command is a success: exit 0, the summary says it was ended" {
+	run --separate-stderr "$BPFPROF" watch -d 1 -o "$OUT" counter \
+		-- "$WORKLOADS/watchme" basic 100000000000
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(total "$OUT")" -gt 0 ]
+	[[ $stderr == *"bpfprof watch: "*" accesses kept, "*"; '$WORKLOADS/watchme' was still running after -d 1 and was ended (SIGTERM); profile written to '$OUT'" ]]
+}
+
 @test "--count=N: exactly N accesses in the profile, and the run stops" {
 	run --separate-stderr "$BPFPROF" watch -o "$OUT" --count=10 counter \
 		-- "$WORKLOADS/watchme" basic 100000000
 	echo "$stderr"
-	# the command is ended as at -d's end: SIGTERM
-	[ "$status" -eq 143 ]
+	# the command is ended as at -d's end (SIGTERM): an end asked for, exit 0
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"; '$WORKLOADS/watchme' was still running at the end of the run and was ended (SIGTERM);"* ]]
 	[ "$(total "$OUT")" -eq 10 ]
 	grep -qE "^bpfprof watch: 'counter' .*: 10 accesses, [0-9]+ after --count, " <<<"$stderr"
 }

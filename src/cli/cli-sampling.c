@@ -105,7 +105,7 @@ static const struct argp_option sampling_options[] = {
 	  CLI_GROUP_SAMPLING },
 	{ "duration", 'd', "SECONDS", 0,
 	  "Stop after SECONDS, e.g. 10 or 0.5 (default: at Ctrl-C, SIGTERM or when "
-	  "COMMAND exits)",
+	  "COMMAND exits); a COMMAND still running then is ended, exit status 0",
 	  CLI_GROUP_SAMPLING },
 	{ 0 },
 };

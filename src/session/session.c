@@ -51,6 +51,15 @@
 /* The kernel lowers it when samples take too long (throttling). */
 #define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
 
+/* What stopped sampling first: the summary says it, the exit status follows it. */
+enum session_end {
+	SESSION_END_NONE,
+	SESSION_END_TARGETS,  /* the command, or every target process, exited */
+	SESSION_END_DURATION, /* -d */
+	SESSION_END_SIGNAL,   /* SIGINT, SIGTERM or SIGHUP to bpfprof */
+	SESSION_END_MODE,     /* a plug's session__stop: watch --count, top's q, a failure */
+};
+
 struct session {
 	const struct session_opts *o;
 	const char *prog;      /* "bpfprof", "bpfprof range": messages start with it */
@@ -77,6 +86,9 @@ struct session {
 	uint64_t max_rate0, max_rate1;
 	double next_tick;      /* monotonic seconds */
 	bool stop;
+	enum session_end end;  /* what stopped sampling first (session__end_by) */
+	int end_signo;         /* SESSION_END_SIGNAL: which signal */
+	int cmd_end_signo;     /* the command still ran at the end: what bpfprof sent it */
 	int stop_status;       /* a hook's failure while sampling (session__stop) */
 	unsigned int stop_signals; /* SIGINT, SIGTERM, SIGHUP read before the end */
 };
@@ -164,9 +176,19 @@ void session__note(const struct session *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Stop sampling; the first reason given is the run's (@signo: SESSION_END_SIGNAL's). */
+static void session__end_by(struct session *s, enum session_end why, int signo)
+{
+	if (!s->stop) {
+		s->end = why;
+		s->end_signo = signo;
+	}
+	s->stop = true;
+}
+
 void session__stop(struct session *s, int status)
 {
-	s->stop = true;
+	session__end_by(s, SESSION_END_MODE, 0);
 	if (!s->stop_status)
 		s->stop_status = status;
 }
@@ -299,10 +321,29 @@ void session__print_rate(const struct session *s, double hz)
 	fprintf(stderr, ", %.1f Hz effective on the busiest CPU", hz);
 }
 
+/* The summary's word on a command bpfprof ended: what found it running, what it got. */
+static void session__print_command_end(const struct session *s)
+{
+	const char *cmd = s->o->targets.command[0];
+
+	fputs("; '", stderr);
+	escape__write(stderr, cmd, strlen(cmd));
+	fputs("' was still running ", stderr);
+	if (s->end == SESSION_END_DURATION)
+		fprintf(stderr, "after -d %g", s->o->sampling.duration);
+	else if (s->end == SESSION_END_SIGNAL)
+		fprintf(stderr, "at SIG%s", sigabbrev_np(s->end_signo) ?: "?");
+	else
+		fputs("at the end of the run", stderr);
+	fprintf(stderr, " and was ended (SIG%s)", sigabbrev_np(s->cmd_end_signo) ?: "?");
+}
+
 void session__print_output(const struct session *s, const char *what)
 {
 	const char *name = outfile__name(s->out);
 
+	if (s->cmd_end_signo)
+		session__print_command_end(s);
 	if (!s->o->output || !strcmp(s->o->output, "-"))
 		return;
 	fprintf(stderr, "; %s written to ", what);
@@ -845,11 +886,11 @@ static void session__on_signal(struct session *s)
 
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo != SIGCHLD) {
-			s->stop = true;
+			session__end_by(s, SESSION_END_SIGNAL, (int)si.ssi_signo);
 			s->stop_signals++;
 		}
 		else if (s->cmd && command__poll(s->cmd, &status) == 1)
-			s->stop = true;
+			session__end_by(s, SESSION_END_TARGETS, 0);
 	}
 }
 
@@ -868,6 +909,8 @@ static void session__end_command(struct session *s)
 
 	if (!s->cmd || command__poll(s->cmd, &status) != 0 || command__end(s->cmd, SIGTERM))
 		return;
+	if (command__released(s->cmd))
+		s->cmd_end_signo = SIGTERM;
 	while (command__poll(s->cmd, &status) == 0) {
 		if (poll(&pfd, 1, 1000) == 0 && !told && command__released(s->cmd)) {
 			session__warn(s, "waiting for '%s' (pid %d) to exit after SIGTERM; "
@@ -876,8 +919,8 @@ static void session__end_command(struct session *s)
 			told = true;
 		}
 		while (read(s->sigfd, &si, sizeof(si)) == sizeof(si))
-			if (si.ssi_signo != SIGCHLD)
-				command__end(s->cmd, SIGKILL);
+			if (si.ssi_signo != SIGCHLD && !command__end(s->cmd, SIGKILL))
+				s->cmd_end_signo = SIGKILL;
 	}
 }
 
@@ -886,7 +929,7 @@ static void session__on_pidfd(struct session *s, size_t i)
 	close(s->pidfds[i]);
 	s->pidfds[i] = -1;
 	if (--s->nr_alive == 0)
-		s->stop = true;
+		session__end_by(s, SESSION_END_TARGETS, 0);
 }
 
 static void refresh_jit(pid_t tgid, void *ctx)
@@ -948,7 +991,7 @@ static int session__poll(struct session *s)
 	if (pfd[0].revents)
 		session__on_signal(s);
 	if (pfd[1].revents)
-		s->stop = true;
+		session__end_by(s, SESSION_END_DURATION, 0);
 	for (size_t i = 2; i < plugs; i++)
 		if (pfd[i].revents || wait >= 0) {
 			err = session__read_sideband(s);
@@ -1080,9 +1123,12 @@ static void session__free(struct session *s)
 }
 
 /*
- * After a run that succeeded: the command's status, as a shell gives it
- * (its exit code, 128 + N when signal N ended it, SIGTERM from us at a
- * stop included, as perf does); 0 without a command, or when a stop came
+ * After a run that succeeded, with a command that ran: 128 + N when
+ * signal N to bpfprof stopped the run (130 at Ctrl-C, 143 at SIGTERM: an
+ * interrupted run, as a shell reports one); 0 when an end asked for
+ * (-d, watch --count, top's q) found it still running and bpfprof ended
+ * it; else its own status, as a shell gives it (its exit code, 128 + N
+ * when signal N ended it). 0 without a command, or when a stop came
  * before it ran.
  */
 static int session__command_status(struct session *s)
@@ -1090,6 +1136,10 @@ static int session__command_status(struct session *s)
 	int status;
 
 	if (!s->cmd || !command__released(s->cmd) || command__poll(s->cmd, &status) != 1)
+		return 0;
+	if (s->end == SESSION_END_SIGNAL)
+		return EXIT_SIGNALED + s->end_signo;
+	if (s->cmd_end_signo)
 		return 0;
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);

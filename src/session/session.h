@@ -151,8 +151,10 @@ struct session_plug {
  * writes, and those it brings along). Messages start with @prog ("bpfprof",
  * "bpfprof range"). Reports errors itself, one line on stderr, and returns
  * the exit status: EXIT_USAGE, EXIT_NOPERM, EXIT_RUNTIME, EXIT_NOCMD when
- * bpfprof failed; else the command's status (EXIT_SIGNALED + N when signal
- * N ended it), or 0 without one.
+ * bpfprof failed; else, with a command, EXIT_SIGNALED + N when signal N to
+ * bpfprof stopped the run, 0 when bpfprof ended it at -d or a plug's stop,
+ * else the command's own status (EXIT_SIGNALED + N when signal N ended
+ * it); 0 without one.
  */
 int session__main(const struct session_opts *o, const char *prog,
 		  const struct session_plug *plugs, size_t nr_plugs);
@@ -170,7 +172,8 @@ void session__note(const struct session *s, const char *fmt, ...)
  * From a hook while sampling runs, after its one line (session__fail):
  * stop sampling as a stop signal does (the command gets SIGTERM), write
  * nothing, and exit with @status (the first one given). @status 0 is an
- * ordinary end instead, as at -d's (watch --count): finish runs and writes.
+ * ordinary end instead, as at -d's (watch --count, top's q): finish runs and
+ * writes, and a command bpfprof then ends does not make the exit status.
  */
 void session__stop(struct session *s, int status);
 /*
@@ -245,7 +248,12 @@ int session__event_period_ns(const struct session *s, size_t event, uint64_t *ns
 void session__max_rates(const struct session *s, uint64_t *start, uint64_t *end);
 /* The summary's rate: what was asked for, and @hz seen on the busiest CPU. */
 void session__print_rate(const struct session *s, double hz);
-/* The summary's end: "; @what written to 'FILE'", unless it went to standard output. */
+/*
+ * The summary's end: "; 'COMMAND' was still running after -d N and was
+ * ended (SIGTERM)" when bpfprof ended a command it ran (at -d, a signal,
+ * or a plug's stop), then "; @what written to 'FILE'", unless it went to
+ * standard output.
+ */
 void session__print_output(const struct session *s, const char *what);
 
 #endif /* BPFPROF_SESSION_H */
