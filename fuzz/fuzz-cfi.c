@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
  * The CFI compiler: an ELF image's .eh_frame (and .debug_frame) through
- * cfifde.c and cfitable.c into an unwind table (cfi_table__build_mem, as
+ * cfifdes.c and cfitable.c into an unwind table (cfi_table__build_mem, as
  * for the vDSO), which must keep every invariant the BPF search relies on.
  */
 #include <assert.h>

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "elfload.h"
+#include "elfloads.h"
 #include "fuzzinput.h"
 
 static void check_lookups(const struct elf_load *v, size_t n, uint64_t at)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
-/* One line of /proc/PID/maps: proc__parse_maps_line. */
+/* One line of /proc/PID/maps: proc_maps__parse_line. */
 #include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!line)
 		return 0;
-	ret = proc__parse_maps_line(line, &ev);
+	ret = proc_maps__parse_line(line, &ev);
 	assert(ret == 1 || ret == 0 || ret == -EINVAL);
 	if (ret == 1) {
 		assert(ev.start < ev.end);

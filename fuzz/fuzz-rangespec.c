@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    r.kind == RANGE_ABS_ADDR;
 		bool bin = r.kind == RANGE_BIN_SYM || r.kind == RANGE_BIN_ADDR;
 
-		assert(range_kind__name(r.kind));
+		assert(range_spec__kind_name(r.kind));
 		assert(addr ? r.end > r.start : !r.start && !r.end);
 		assert(addr == !r.symbol);
 		assert(!r.symbol || *r.symbol);

@@ -142,3 +142,60 @@ EOF
 	done)
 	[ "$shared" = bpfprof.h ]
 }
+
+# The rule, for every function defined at file scope in src/**/*.c whose
+# name is object__verb (the object is what comes before the first "__";
+# objects compare lowercase with "_" and "-" removed, so watch_set__add
+# belongs to watchset.c and cli_output__x to cli-output.c):
+#  - an exported (not static) function lives in the file of its object;
+#  - a static one may name an object private to its file (row__, svg__),
+#    but not the object of another file of src/ (record__ outside record.c).
+# ALLOW lists "folder/file.c object: reason" for the exceptions.
+@test "exported object__verb functions live in the file of their object" {
+	local -a ALLOW=()
+	python3 - "$SRC" "${ALLOW[@]}" <<'EOF2'
+import os, re, sys
+src, allow = sys.argv[1], {a.split(':')[0]: a for a in sys.argv[2:]}
+key = lambda s: re.sub(r'[-_]', '', s).lower()
+def strip(text):
+    # comments, strings and characters, then preprocessor lines
+    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'',
+                  lambda m: ' ' if m.group(0)[0] == '/' else '""', text, flags=re.S)
+    return re.sub(r'^[ \t]*#(?:[^\n]*\\\n)*[^\n]*', '', text, flags=re.M)
+def definitions(text):
+    # (name, static) of each function defined at file scope
+    depth, start = 0, 0
+    for i, c in enumerate(text):
+        if c == '{':
+            head = text[start:i]
+            names = [n for n in re.findall(r'\b(\w+)\s*\(', head) if n != '__attribute__']
+            if depth == 0 and names and re.search(r'\)\s*$', head) and '=' not in head:
+                yield names[0], re.search(r'\bstatic\b', head.split(names[0])[0]) is not None
+            depth += 1
+        elif c == '}':
+            depth -= 1
+            start = i + 1 if depth == 0 else start
+        elif c == ';' and depth == 0:
+            start = i + 1
+files = sorted(os.path.relpath(os.path.join(r, f), src)
+               for r, _, fs in os.walk(src) for f in fs if f.endswith('.c'))
+objects = {key(os.path.basename(f)[:-2]) for f in files}
+bad, used = [], set()
+for f in files:
+    own = key(os.path.basename(f)[:-2])
+    for name, static in definitions(strip(open(os.path.join(src, f)).read())):
+        obj = name.split('__')[0]
+        if name.startswith('_') or '__' not in name or key(obj) == own:
+            continue
+        if static and key(obj) not in objects:
+            continue
+        if f'{f} {obj}' in allow:
+            used.add(f'{f} {obj}')
+            continue
+        what = 'static' if static else 'exported'
+        bad.append(f'src/{f}: {what} {name}() is of object {obj}, not of {os.path.basename(f)}')
+bad += [f'ALLOW "{a}" matches nothing' for a in sorted(set(allow) - used)]
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+EOF2
+}

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "cficache.h"
-#include "elfload.h"
+#include "elfloads.h"
 #include "infile.h"
 #include "outfile.h"
 
@@ -113,7 +113,7 @@ static struct cfi_table *cficache__read(int fd, const uint8_t *id, size_t len,
 		errno = EBADMSG;
 		return NULL;
 	}
-	err = elf_file__pread(fd, &h, sizeof(h), 0);
+	err = elf_loads__pread(fd, &h, sizeof(h), 0);
 	if (err) {
 		errno = err == -EIO ? EBADMSG : -err; /* shorter than a header */
 		return NULL;
@@ -137,7 +137,7 @@ static struct cfi_table *cficache__read(int fd, const uint8_t *id, size_t len,
 	t->nr_raw_rows = h.nr_raw_rows;
 	t->flags = h.flags;
 	/* the size was checked: a short read is a file cut meanwhile */
-	err = elf_file__pread(fd, t->rows, h.body_size, sizeof(h));
+	err = elf_loads__pread(fd, t->rows, h.body_size, sizeof(h));
 	if (err == -EIO)
 		err = -EBADMSG;
 	else if (!err && (cficache__checksum(t->rows, h.body_size) != h.checksum ||

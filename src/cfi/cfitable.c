@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
 /*
- * CFI -> unwind table. The FDEs listed (cfifde.c) are walked in address
+ * CFI -> unwind table. The FDEs listed (cfifdes.c) are walked in address
  * order, each row by row with dwarf_cfi_addrframe from its start, a row's
  * end being the next one's start; a row's rules are classified into the
  * few shapes the BPF program follows (bpfprof.h).
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "array.h"
-#include "cfifde.h"
+#include "cfifdes.h"
 #include "cfitable.h"
 #include "elfopen.h"
 #include "elfscn.h"

@@ -183,7 +183,7 @@ static char *filter_format_doc(int key, const char *text, void *input)
 const struct argp cli_format_argp = { .options = format_options, .parser = parse_format,
 				      .help_filter = filter_format_doc };
 
-void cli_format__finish(const struct argp_state *state, const struct cli_format *cf)
+void cli_output__finish_format(const struct argp_state *state, const struct cli_format *cf)
 {
 	cli_output__format_option(state, cf->svg_option, cf->out->format, &output_svg);
 	cli_output__format_option(state, cf->top_option, cf->out->format, &output_top);

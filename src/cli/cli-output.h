@@ -52,6 +52,6 @@ struct cli_format {
 extern const struct argp cli_format_argp;
 
 /* At ARGP_KEY_END, once out->format is known: an svg or top option needs its format. */
-void cli_format__finish(const struct argp_state *state, const struct cli_format *cf);
+void cli_output__finish_format(const struct argp_state *state, const struct cli_format *cf);
 
 #endif /* BPFPROF_CLI_OUTPUT_H */

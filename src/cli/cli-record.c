@@ -290,7 +290,7 @@ static void finish(const struct argp_state *state, struct record_parser *p)
 	/* lines the profile keeps (a format that shows them: pprof) are read from DWARF */
 	if (!output__drop_lines(&opts->out))
 		opts->session.symbols.lines = true;
-	cli_format__finish(state, &p->fmt);
+	cli_output__finish_format(state, &p->fmt);
 	notes(state, p); /* last: no usage error follows a note */
 }
 

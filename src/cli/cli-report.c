@@ -106,7 +106,7 @@ static void cli_report__finish(const struct argp_state *state, struct cli_report
 	}
 	cli_output__finish(state, &p->so, OUTPUT_PROFILE, &r->opts.out.format,
 			   p->fmt.format_given);
-	cli_format__finish(state, &p->fmt);
+	cli_output__finish_format(state, &p->fmt);
 	if (diff)
 		cli_report__diff_format(state, p);
 	r->opts.output = p->so.output;

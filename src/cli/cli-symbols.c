@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli-symbols.h"
-#include "demangle.h"
+#include "demangler.h"
 #include "number.h"
 
 #define DEFAULT_DEBUG_DIR "/usr/lib/debug"
@@ -27,9 +27,9 @@ static void parse_demangle(const struct argp_state *state, struct symbol_opts *s
 {
 	char *names;
 
-	if (demangle_mode__parse(arg, &so->demangle) == 0)
+	if (demangler__parse_mode(arg, &so->demangle) == 0)
 		return;
-	names = cli__join_names(demangle_mode__name);
+	names = cli__join_names(demangler__mode_name);
 	cli__usage_error(state, "invalid --demangle '%s': expected %s", arg,
 		    names ? names : "short, full, none");
 }

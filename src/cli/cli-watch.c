@@ -204,7 +204,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			wo->out.per_pid = true;
 		cli_output__finish(state, &wo->session, OUTPUT_PROFILE, &wo->out.format,
 				   p->fmt.format_given);
-		cli_format__finish(state, &p->fmt);
+		cli_output__finish_format(state, &p->fmt);
 		break;
 	case OPT_ACCESS:
 		if (watchspec__parse_access(arg, &wo->access))

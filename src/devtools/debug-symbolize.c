@@ -23,7 +23,7 @@
 #include "buildid.h"
 #include "devtools.h"
 #include "escape.h"
-#include "demangle.h"
+#include "demangler.h"
 #include "exit.h"
 #include "infile.h"
 
@@ -89,7 +89,7 @@ int debug_symbolize__run(int argc, char **argv)
 			o.inlines = false;
 			break;
 		case 'M':
-			if (demangle_mode__parse(optarg, &mode)) {
+			if (demangler__parse_mode(optarg, &mode)) {
 				fprintf(stderr, "bpfprof debug-symbolize: invalid --demangle '%s': "
 						"expected short, full or none\n", optarg);
 				status = EXIT_USAGE;

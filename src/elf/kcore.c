@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "elfload.h"
+#include "elfloads.h"
 #include "infile.h"
 #include "kcore.h"
 
@@ -36,7 +36,7 @@ int kcore__read(const char *path, uint64_t addr, void *buf, size_t len)
 	if (err)
 		return err;
 	err = kcore__offset(fd, addr, len, &off);
-	err = err ?: elf_file__pread(fd, buf, len, off);
+	err = err ?: elf_loads__pread(fd, buf, len, off);
 	close(fd);
 	return err;
 }

@@ -22,8 +22,8 @@ struct events {
 	size_t nr, cap;
 };
 
-int perf_event__open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
-		     unsigned long flags)
+int events__open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+		 unsigned long flags)
 {
 	int fd = syscall(SYS_perf_event_open, attr, pid, cpu, group, flags);
 
@@ -48,7 +48,7 @@ int events__add(struct events *ev, const struct perf_event_attr *attr, int cpu, 
 		return -ENOMEM;
 	a.size = sizeof(a);
 	a.disabled = 1;
-	fd = perf_event__open(&a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	fd = events__open(&a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return fd;
 	if (opened)

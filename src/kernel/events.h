@@ -32,7 +32,7 @@ int events__disable(struct events *ev);
 void events__free(struct events *ev);
 
 /* perf_event_open(2) without a libc wrapper. */
-int perf_event__open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
-		     unsigned long flags);
+int events__open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+		 unsigned long flags);
 
 #endif /* BPFPROF_EVENTS_H */

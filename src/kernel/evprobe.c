@@ -48,7 +48,7 @@ bool evprobe__core_pmu(void)
 /* Open @a on @pid/@cpu and close it: 0 or -errno. */
 static int evprobe__open(struct perf_event_attr *a, pid_t pid, int cpu)
 {
-	int fd = perf_event__open(a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	int fd = events__open(a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 
 	if (fd < 0)
 		return fd;

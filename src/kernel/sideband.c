@@ -141,7 +141,7 @@ static int sideband__open_ring(struct sideband *sb, struct ring *r, int cpu,
 	};
 	void *base;
 
-	r->fd = perf_event__open(&attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	r->fd = events__open(&attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 	if (r->fd < 0)
 		return r->fd;
 	r->size = (size_t)pages * sb->page;
@@ -229,7 +229,7 @@ static void sideband__mmap(const struct sb_mmap2 *r, const struct sideband_ops *
  * its fixed part and the time sample_id_all appends, a string that ends
  * within the record, a mapping whose end does not wrap. Else it is skipped.
  */
-static bool record__valid(const struct perf_event_header *h)
+static bool sideband__record_valid(const struct perf_event_header *h)
 {
 	const struct sb_mmap2 *m = (const void *)h;
 	const struct sb_comm *c = (const void *)h;
@@ -252,7 +252,7 @@ static bool record__valid(const struct perf_event_header *h)
 	return false;
 }
 
-/* Hand out @h, a record that record__valid took and that has a process. */
+/* Hand out @h, a record that sideband__record_valid took and that has a process. */
 static void sideband__dispatch(const struct perf_event_header *h,
 			       const struct sideband_ops *ops, void *ctx)
 {
@@ -312,7 +312,7 @@ static int sideband__record(struct sideband *sb, const char *data, size_t size,
 }
 
 /* The time sample_id_all appends to every record; 0 when it has none. */
-static uint64_t record__time(const struct perf_event_header *h)
+static uint64_t sideband__record_time(const struct perf_event_header *h)
 {
 	uint64_t t;
 
@@ -323,7 +323,7 @@ static uint64_t record__time(const struct perf_event_header *h)
 }
 
 /* The size of the held record at @p. */
-static size_t record__size(const char *p)
+static size_t sideband__record_size(const char *p)
 {
 	return ((const struct perf_event_header *)p)->size;
 }
@@ -331,7 +331,7 @@ static size_t record__size(const char *p)
 /* Copy @h into the pending records. */
 static int sideband__hold(struct sideband *sb, const struct perf_event_header *h)
 {
-	uint64_t t = record__time(h);
+	uint64_t t = sideband__record_time(h);
 
 	if (array__grow((void **)&sb->buf, &sb->buf_cap, sb->buf_len + h->size, 1) ||
 	    array__grow((void **)&sb->q, &sb->q_cap, sb->nq + 1, sizeof(*sb->q)))
@@ -361,9 +361,9 @@ int sideband__parse(struct sideband *sb, const void *data, size_t size, uint64_t
 			return err; /* this record stays for the next read */
 		if (err)
 			break; /* where the next record starts is unknown: skip the rest */
-		if (record__valid(h) && h->type == PERF_RECORD_LOST)
+		if (sideband__record_valid(h) && h->type == PERF_RECORD_LOST)
 			sb->lost += ((const struct sb_lost *)h)->lost; /* no process to order */
-		else if (record__valid(h))
+		else if (sideband__record_valid(h))
 			err = sideband__hold(sb, h);
 		if (err)
 			return err; /* this record stays for the next read */
@@ -403,7 +403,7 @@ static int sideband__keep(struct sideband *sb, size_t from)
 		return 0;
 	}
 	for (size_t i = from; i < sb->nq; i++)
-		len += record__size(sb->buf + sb->q[i].off);
+		len += sideband__record_size(sb->buf + sb->q[i].off);
 	if (array__grow((void **)&sb->spare, &sb->spare_cap, len, 1)) {
 		/* never hand a record out twice: the waiting ones are lost */
 		sb->lost += sb->nq - from;
@@ -412,7 +412,7 @@ static int sideband__keep(struct sideband *sb, size_t from)
 	}
 	len = 0;
 	for (size_t i = from; i < sb->nq; i++) {
-		size_t size = record__size(sb->buf + sb->q[i].off);
+		size_t size = sideband__record_size(sb->buf + sb->q[i].off);
 
 		memcpy(sb->spare + len, sb->buf + sb->q[i].off, size);
 		sb->q[i - from] = sb->q[i];

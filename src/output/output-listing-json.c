@@ -59,8 +59,8 @@ static void procs__write(struct json_writer *w, const struct listing_range *lr)
 	json__end_array(w);
 }
 
-static void range__write_header(struct json_writer *w, const struct listing_range *lr,
-				uint64_t targets)
+static void listing_json__range_header(struct json_writer *w, const struct listing_range *lr,
+				       uint64_t targets)
 {
 	bool resolved = lr->end > lr->start;
 
@@ -110,10 +110,10 @@ static void row__write(struct json_writer *w, const struct listing_row *row, uin
 }
 
 /* The instructions, in the order of --sort. */
-static int range__write_rows(struct json_writer *w, const struct listing_range *lr,
-			     const struct output_opts *o)
+static int listing_json__range_rows(struct json_writer *w, const struct listing_range *lr,
+				    const struct output_opts *o)
 {
-	const struct listing_row **rows = listing_range__rows(lr, o->sort);
+	const struct listing_row **rows = listing__range_rows(lr, o->sort);
 
 	if (!rows)
 		return -ENOMEM;
@@ -127,7 +127,7 @@ static int range__write_rows(struct json_writer *w, const struct listing_range *
 }
 
 /* Every source line with samples, hottest first (the text lists ten). */
-static void range__write_lines(struct json_writer *w, const struct listing_range *lr)
+static void listing_json__range_lines(struct json_writer *w, const struct listing_range *lr)
 {
 	json__key(w, "source_lines");
 	json__begin_array(w);
@@ -160,10 +160,10 @@ static int listing_json__write(FILE *f, const struct listing *ls, const struct o
 		const struct listing_range *lr = &ls->ranges[i];
 
 		json__begin_object(&w);
-		range__write_header(&w, lr, targets);
-		err = range__write_rows(&w, lr, o);
+		listing_json__range_header(&w, lr, targets);
+		err = listing_json__range_rows(&w, lr, o);
 		if (o->source)
-			range__write_lines(&w, lr);
+			listing_json__range_lines(&w, lr);
 		json__end_object(&w);
 	}
 	json__end_array(&w);

@@ -72,7 +72,7 @@ static int row__src(const struct listing_row *row, char *buf, size_t size)
 }
 
 /* @s from outside, escaped. */
-static void listing__put(FILE *f, const char *s)
+static void output_listing__put(FILE *f, const char *s)
 {
 	escape__write(f, s, strlen(s));
 }
@@ -103,23 +103,23 @@ static void widths__measure(struct widths *w, const struct listing_range *lr)
 	}
 }
 
-static void range__write_header(FILE *f, const struct listing_range *lr, size_t i,
+static void output_listing__range_header(FILE *f, const struct listing_range *lr, size_t i,
 				 uint64_t targets)
 {
 	fprintf(f, "range %zu: ", i + 1);
-	listing__put(f, lr->arg);
+	output_listing__put(f, lr->arg);
 	fprintf(f, " (%s)\n", lr->kind);
 	if (lr->binary) {
 		fputs("  binary: ", f);
-		listing__put(f, lr->binary);
+		output_listing__put(f, lr->binary);
 		fputc('\n', f);
 	}
 	if (lr->end > lr->start) {
 		fprintf(f, "  %s: ", lr->binary ? "symbol" : "kernel");
-		listing__put(f, lr->symbol ? lr->symbol : "(no symbol)");
+		output_listing__put(f, lr->symbol ? lr->symbol : "(no symbol)");
 		if (lr->impl) {
 			fputs(" (an IFUNC; here it selects ", f);
-			listing__put(f, lr->impl);
+			output_listing__put(f, lr->impl);
 			fputc(')', f);
 		}
 		fprintf(f, ", 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64 " bytes)\n", lr->start,
@@ -127,12 +127,12 @@ static void range__write_header(FILE *f, const struct listing_range *lr, size_t 
 	}
 	if (lr->other) {
 		fputs("  note: targets also map another file of that name, ", f);
-		listing__put(f, lr->other);
+		output_listing__put(f, lr->other);
 		fputs(": not counted\n", f);
 	}
 	if (lr->not_counted) {
 		fputs("  not counted: ", f);
-		listing__put(f, lr->not_counted);
+		output_listing__put(f, lr->not_counted);
 		fputc('\n', f);
 	} else if (lr->unmapped) {
 		fprintf(f, "  not counted: no target process mapped it\n");
@@ -142,7 +142,7 @@ static void range__write_header(FILE *f, const struct listing_range *lr, size_t 
 			lr->nr_insts == 1 ? "" : "es");
 		for (size_t j = 0; j < lr->nr_procs; j++) {
 			fprintf(f, "%s %d ", j ? "," : ":", lr->procs[j].tgid);
-			listing__put(f, lr->procs[j].comm ? lr->procs[j].comm : "?");
+			output_listing__put(f, lr->procs[j].comm ? lr->procs[j].comm : "?");
 			fprintf(f, " %" PRIu64, lr->procs[j].count);
 		}
 		if (lr->nr_procs < lr->nr_insts)
@@ -154,12 +154,12 @@ static void range__write_header(FILE *f, const struct listing_range *lr, size_t 
 		percent(lr->samples, targets), targets);
 	if (lr->no_code) {
 		fputs("  no disassembly: ", f);
-		listing__put(f, lr->no_code);
+		output_listing__put(f, lr->no_code);
 		fputc('\n', f);
 	}
 	if (lr->no_source && lr->nr_rows) {
 		fputs("  no source lines: ", f);
-		listing__put(f, lr->no_source);
+		output_listing__put(f, lr->no_source);
 		fputc('\n', f);
 	}
 }
@@ -179,13 +179,13 @@ static void row__write(FILE *f, const struct listing_row *row, const struct widt
 		fprintf(f, "  %-*s", o->disasm && row->text ? w->src : 0, src);
 	if (o->disasm && row->text) {
 		fputs("  ", f);
-		listing__put(f, row->text);
+		output_listing__put(f, row->text);
 	}
 	fputc('\n', f);
 }
 
-static int range__write_rows(FILE *f, const struct listing_range *lr,
-			     const struct output_opts *o)
+static int output_listing__range_rows(FILE *f, const struct listing_range *lr,
+				      const struct output_opts *o)
 {
 	bool source = o->source && !lr->no_source;
 	const struct listing_row **rows;
@@ -193,7 +193,7 @@ static int range__write_rows(FILE *f, const struct listing_range *lr,
 
 	if (!lr->nr_rows)
 		return 0;
-	rows = listing_range__rows(lr, o->sort);
+	rows = listing__range_rows(lr, o->sort);
 	if (!rows)
 		return -ENOMEM;
 	widths__measure(&w, lr);
@@ -210,7 +210,7 @@ static int range__write_rows(FILE *f, const struct listing_range *lr,
 	return 0;
 }
 
-static void range__write_lines(FILE *f, const struct listing_range *lr)
+static void output_listing__range_lines(FILE *f, const struct listing_range *lr)
 {
 	size_t n = lr->nr_srcs < HOT_LINES ? lr->nr_srcs : HOT_LINES;
 
@@ -220,14 +220,14 @@ static void range__write_lines(FILE *f, const struct listing_range *lr)
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "  %5.1f%%  %*" PRIu64 "  ", percent(lr->srcs[i].count, lr->samples),
 			digits(lr->srcs[0].count, 10), lr->srcs[i].count);
-		listing__put(f, lr->srcs[i].file);
+		output_listing__put(f, lr->srcs[i].file);
 		fprintf(f, ":%" PRIu32 "\n", lr->srcs[i].line);
 	}
 	if (lr->nr_srcs > n)
 		fprintf(f, "  (%zu more lines)\n", lr->nr_srcs - n);
 }
 
-static void listing__write_totals(FILE *f, const struct listing *ls, uint64_t targets)
+static void output_listing__write_totals(FILE *f, const struct listing *ls, uint64_t targets)
 {
 	const uint64_t *st = ls->stats;
 	uint64_t in = st[STAT_KEPT];
@@ -239,7 +239,7 @@ static void listing__write_totals(FILE *f, const struct listing *ls, uint64_t ta
 		st[STAT_OUT_OF_RANGE], st[STAT_DROP_COUNTS_FULL]);
 }
 
-static int listing__write(FILE *f, const struct listing *ls, const struct output_opts *o)
+static int output_listing__write(FILE *f, const struct listing *ls, const struct output_opts *o)
 {
 	uint64_t targets = listing__target_samples(ls);
 	int err = 0;
@@ -247,14 +247,14 @@ static int listing__write(FILE *f, const struct listing *ls, const struct output
 	for (size_t i = 0; i < ls->nr && !err; i++) {
 		const struct listing_range *lr = &ls->ranges[i];
 
-		range__write_header(f, lr, i, targets);
-		err = range__write_rows(f, lr, o);
+		output_listing__range_header(f, lr, i, targets);
+		err = output_listing__range_rows(f, lr, o);
 		if (o->source)
-			range__write_lines(f, lr);
+			output_listing__range_lines(f, lr);
 		fputc('\n', f);
 	}
 	if (!err)
-		listing__write_totals(f, ls, targets);
+		output_listing__write_totals(f, ls, targets);
 	if (!err && ferror(f))
 		err = -EIO;
 	return err;
@@ -264,5 +264,5 @@ const struct output_format output_listing_text = {
 	.name = "text",
 	.default_file = "bpfprof-range.txt",
 	.takes = OUTPUT_LISTING,
-	.write_listing = listing__write,
+	.write_listing = output_listing__write,
 };

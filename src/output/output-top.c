@@ -24,7 +24,7 @@
 #include "toptable.h"
 
 /* The width of event @e's self column: its name or its samples, whichever is wider. */
-static int top__event_width(const struct top_table *t, const struct profile *p, size_t e)
+static int output_top__event_width(const struct top_table *t, const struct profile *p, size_t e)
 {
 	int width = snprintf(NULL, 0, "%" PRIu64, t->event_samples[e]);
 	int name = (int)strlen(p->events[e].name);
@@ -32,8 +32,8 @@ static int top__event_width(const struct top_table *t, const struct profile *p, 
 	return name > width ? name : width;
 }
 
-static void top__put_row(FILE *f, const struct top_table *t, const struct profile *p,
-			 size_t i, int width)
+static void output_top__put_row(FILE *f, const struct top_table *t, const struct profile *p,
+				size_t i, int width)
 {
 	const struct top_table_row *row = &t->rows[i];
 	size_t len;
@@ -46,15 +46,15 @@ static void top__put_row(FILE *f, const struct top_table *t, const struct profil
 	for (size_t e = 1; e < t->nr_events; e++) {
 		uint64_t self = top_table__event_self(t, i, e);
 
-		fprintf(f, "%*" PRIu64 " %6.2f%%  ", top__event_width(t, p, e), self,
+		fprintf(f, "%*" PRIu64 " %6.2f%%  ", output_top__event_width(t, p, e), self,
 			top_table__percent(self, t->event_samples[e]));
 	}
 	fwrite(name, 1, len, f);
 	fputc('\n', f);
 }
 
-static void top__put(FILE *f, const struct top_table *t, const struct profile *p,
-		     const struct output_opts *o)
+static void output_top__put(FILE *f, const struct top_table *t, const struct profile *p,
+			    const struct output_opts *o)
 {
 	size_t n = t->nr, shown = n;
 	int width = snprintf(NULL, 0, "%" PRIu64, t->samples);
@@ -84,7 +84,7 @@ static void top__put(FILE *f, const struct top_table *t, const struct profile *p
 		fprintf(f, ", the first %zu shown (--limit)", shown);
 	fprintf(f, "\n# %*s %7s  %*s %7s  ", width, "self", "self%", width, "total", "total%");
 	for (size_t e = 1; e < t->nr_events; e++) {
-		int w = top__event_width(t, p, e), len = (int)strlen(p->events[e].name);
+		int w = output_top__event_width(t, p, e), len = (int)strlen(p->events[e].name);
 
 		fprintf(f, "%*s", w - len, "");
 		frame_text__put_escaped(f, p->events[e].name);
@@ -92,17 +92,17 @@ static void top__put(FILE *f, const struct top_table *t, const struct profile *p
 	}
 	fputs("function\n", f);
 	for (size_t i = 0; i < shown; i++)
-		top__put_row(f, t, p, i, width);
+		output_top__put_row(f, t, p, i, width);
 }
 
-static int top__write(FILE *f, const struct profile *p, const struct output_opts *o,
-		      size_t *rows)
+static int output_top__write(FILE *f, const struct profile *p, const struct output_opts *o,
+			     size_t *rows)
 {
 	struct top_table t;
 	int err = top_table__build(&t, p, o);
 
 	if (!err) {
-		top__put(f, &t, p, o);
+		output_top__put(f, &t, p, o);
 		if (ferror(f))
 			err = -EIO;
 	}
@@ -118,5 +118,5 @@ const struct output_format output_top = {
 	.ext = ".top",
 	.default_file = "bpfprof.top",
 	.takes = OUTPUT_PROFILE,
-	.write_profile = top__write,
+	.write_profile = output_top__write,
 };

@@ -58,7 +58,7 @@ struct map_event {
  * The same file: one object, else the same build-id when both have one,
  * else the same device and inode.
  */
-bool binary__same(const struct binary *a, const struct binary *b);
+bool proc_table__same_binary(const struct binary *a, const struct binary *b);
 
 struct proc_table;
 
@@ -151,13 +151,13 @@ static inline uint64_t mapping__file_offset(const struct mapping *m, uint64_t ad
  * "/anon_hugepage (deleted)"). Its code is named from the process's JIT
  * map. "[vdso]" and other paths are files. Pure.
  */
-bool proc__anon_path(const char *path);
+bool proc_maps__anon_path(const char *path);
 
 /*
  * Parse one /proc/PID/maps line. Returns 1 for an executable mapping
  * (@ev filled; ev->path points into @line), 0 for another mapping,
  * -EINVAL for a malformed line. Pure.
  */
-int proc__parse_maps_line(char *line, struct map_event *ev);
+int proc_maps__parse_line(char *line, struct map_event *ev);
 
 #endif /* BPFPROF_PROC_H */

@@ -21,7 +21,7 @@ static int row_ptr__cmp_samples(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-const struct listing_row **listing_range__rows(const struct listing_range *lr,
+const struct listing_row **listing__range_rows(const struct listing_range *lr,
 					       enum listing_sort sort)
 {
 	const struct listing_row **rows = malloc((lr->nr_rows ? lr->nr_rows : 1) * sizeof(*rows));

@@ -85,7 +85,7 @@ void listing__free(struct listing *ls);
  * then by address): an array of pointers into lr->rows, malloc'd; NULL on
  * ENOMEM.
  */
-const struct listing_row **listing_range__rows(const struct listing_range *lr,
+const struct listing_row **listing__range_rows(const struct listing_range *lr,
 					       enum listing_sort sort);
 
 /* Samples of the targets: seen, less idle and filtered ones. */

@@ -58,7 +58,7 @@ static int addr_count__cmp(const void *a, const void *b)
 }
 
 /* The range's code, malloc'd; NULL with *@why set when there is none. */
-static uint8_t *range__code(const struct range *r, const char **why)
+static uint8_t *drain_range__code(const struct range *r, const char **why)
 {
 	size_t len = r->end - r->start;
 	uint8_t *buf = malloc(len ? len : 1);
@@ -109,8 +109,8 @@ static int rows__push(struct listing_range *lr, size_t *cap, uint64_t addr, uint
  * binary's symbols or kallsyms; @next when none. The function holding the
  * byte before @next is the only one that can start there.
  */
-static uint64_t range__func_start(struct range_set *rs, const struct range *r, uint64_t pos,
-				  uint64_t next)
+static uint64_t drain_range__func_start(struct range_set *rs, const struct range *r, uint64_t pos,
+					uint64_t next)
 {
 	const struct ksyms *ks = r->kernel ? range_set__ksyms(rs) : NULL;
 	const struct ksym *ksym = ks ? ksyms__lookup(ks, next - 1) : NULL;
@@ -149,7 +149,7 @@ static int rows__decode(struct listing_range *lr, struct range_set *rs, const st
 		limit = j < nc && c[j].addr < lr->end ? c[j].addr : lr->end;
 		left = limit - pos;
 		disasm__next(dis, &p, &left, &at, &insn);
-		next = range__func_start(rs, r, pos, pos + insn.size);
+		next = drain_range__func_start(rs, r, pos, pos + insn.size);
 		if (next != pos + insn.size) {
 			p = code + (pos - lr->start);
 			left = next - pos;
@@ -231,7 +231,7 @@ static int rows__name(struct listing_range *lr, struct range_set *rs, const stru
 		row->file = base_name(loc->f[loc->nr - 1].file);
 		row->line = loc->f[loc->nr - 1].line;
 	}
-	src_frames__free(&sf);
+	srcinfo__free_frames(&sf);
 	return err;
 }
 
@@ -315,7 +315,7 @@ static int procs__hit(const void *key, __u64 count, void *ctx)
 }
 
 /* Distinct processes (or the kernel) the range was placed in. */
-static size_t range__nr_places(const struct range *r)
+static size_t drain_range__nr_places(const struct range *r)
 {
 	size_t n = 0;
 
@@ -336,7 +336,7 @@ static int procs__collect(struct listing_range *lr, struct loader *l, struct pro
 	struct procs_ctx c = { .lr = lr, .pt = pt, .id = r->id };
 	int err;
 
-	lr->nr_insts = range__nr_places(r);
+	lr->nr_insts = drain_range__nr_places(r);
 	err = loader_range__for_each_hit(l, procs__hit, &c);
 	if (err)
 		return err;
@@ -345,11 +345,11 @@ static int procs__collect(struct listing_range *lr, struct loader *l, struct pro
 	return 0;
 }
 
-static void range__header(struct listing_range *lr, const struct range *r)
+static void drain_range__header(struct listing_range *lr, const struct range *r)
 {
 	*lr = (struct listing_range){
 		.arg = r->arg,
-		.kind = range_kind__name(r->spec.kind),
+		.kind = range_spec__kind_name(r->spec.kind),
 		.binary = r->bin ? r->bin->path : r->spec.binary,
 		.other = r->other ? r->other->path : NULL,
 		.symbol = r->symbol,
@@ -370,13 +370,13 @@ static int range_drain__range(struct range_drain *d, struct listing_range *lr, s
 	uint8_t *code = NULL;
 	int err;
 
-	range__header(lr, r);
+	drain_range__header(lr, r);
 	if (nc)
 		qsort(c, nc, sizeof(*c), addr_count__cmp);
 	for (size_t j = 0; j < nc; j++)
 		lr->samples += c[j].count;
 	if (d->code && r->end > r->start)
-		code = range__code(r, &lr->no_code);
+		code = drain_range__code(r, &lr->no_code);
 	err = code ? rows__decode(lr, d->rs, r, d->dis, code, c, nc) :
 		     rows__sampled(lr, c, nc);
 	free(code);

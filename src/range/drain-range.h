@@ -8,7 +8,7 @@
 #include "listing.h"
 #include "loader.h"
 #include "proc.h"
-#include "ranges.h"
+#include "rangeset.h"
 
 /*
  * Read the per-address counts and the

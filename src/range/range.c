@@ -20,7 +20,7 @@
 #include "outfile.h"
 #include "range.h"
 #include "rangelive.h"
-#include "ranges.h"
+#include "rangeset.h"
 #include "stacks.h"
 
 struct range_mode {

@@ -108,7 +108,7 @@ static int range_live__add_page(struct range_live *rl, const struct range_page_k
 		memset(rl->buf, 0, rl->slots * sizeof(*rl->buf));
 	else if (err)
 		return err;
-	err = range_page__insert(rl->buf, rl->slots, slot);
+	err = range_pages__insert(rl->buf, rl->slots, slot);
 	if (err)
 		return err > 0 ? 0 : err;
 	err = loader_range__set_page(rl->l, key, rl->buf);

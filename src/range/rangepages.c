@@ -146,7 +146,7 @@ static int slot__cmp(const struct range_slot *a, const struct range_slot *b)
 	return a->start < b->start ? -1 : a->start > b->start;
 }
 
-int range_page__insert(struct range_slot *slots, unsigned int n, const struct range_slot *slot)
+int range_pages__insert(struct range_slot *slots, unsigned int n, const struct range_slot *slot)
 {
 	unsigned int used = 0, at;
 

@@ -55,6 +55,6 @@ static inline uint64_t range_place__last_page(const struct range_place *p, unsig
  * range id then start; unused ones zeroed). 0: added, 1: it was there
  * already, -ENOSPC: every slot is used.
  */
-int range_page__insert(struct range_slot *slots, unsigned int n, const struct range_slot *slot);
+int range_pages__insert(struct range_slot *slots, unsigned int n, const struct range_slot *slot);
 
 #endif /* BPFPROF_RANGEPAGES_H */

@@ -282,7 +282,7 @@ void rangespec__free(struct rangespec *r)
 	*r = (struct rangespec){ 0 };
 }
 
-const char *range_kind__name(enum range_kind kind)
+const char *range_spec__kind_name(enum range_kind kind)
 {
 	switch (kind) {
 	case RANGE_KERNEL_SYM:

@@ -61,6 +61,6 @@ int rangespec__parse(const char *arg, struct rangespec *out, const char **why);
 void rangespec__free(struct rangespec *r);
 
 /* "kernel symbol", "kernel addresses", ...: for messages. */
-const char *range_kind__name(enum range_kind kind);
+const char *range_spec__kind_name(enum range_kind kind);
 
 #endif /* BPFPROF_RANGESPEC_H */

@@ -148,7 +148,7 @@ const char *binsym__refused(const struct binsym *bs)
 	return bs->refused[0] ? bs->refused : NULL;
 }
 
-void symlocs__free(struct u64map *m)
+void binsym__free_symlocs(struct u64map *m)
 {
 	for (size_t i = 0; i < m->cap; i++)
 		free(m->vals[i]);
@@ -165,9 +165,9 @@ void binsym__free(struct binsym *bs)
 	srccache__put(bs->o.dwarf, bs->si);
 	if (bs->dwarf_fd >= 0)
 		close(bs->dwarf_fd);
-	symlocs__free(&bs->by_off);
-	symlocs__free(&bs->by_vaddr);
-	src_frames__free(&bs->sf);
+	binsym__free_symlocs(&bs->by_off);
+	binsym__free_symlocs(&bs->by_vaddr);
+	srcinfo__free_frames(&bs->sf);
 	fdefuncs__free(bs->funcs);
 	free(bs);
 }
@@ -294,8 +294,8 @@ static const char *binsym__demangle(struct binsym *bs, const char *raw, int *err
 	return name;
 }
 
-struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind outer,
-				enum frame_kind inner)
+struct symloc *binsym__symloc_from_src(const struct src_frames *sf, enum frame_kind outer,
+				       enum frame_kind inner)
 {
 	size_t n = sf->nr ? sf->nr : 1;
 	struct symloc *loc = calloc(1, sizeof(*loc) + n * sizeof(loc->f[0]));
@@ -327,7 +327,7 @@ static struct symloc *binsym__resolve(struct binsym *bs, uint64_t vaddr)
 	sf->nr = 0;
 	if (si && srcinfo__lookup(si, vaddr, bs->o.inlines, bs->o.lines, sf) == -ENOMEM)
 		return NULL;
-	loc = symloc__from_src(sf, FRAME_USER, FRAME_INLINE);
+	loc = binsym__symloc_from_src(sf, FRAME_USER, FRAME_INLINE);
 	if (!loc)
 		return NULL;
 	/* the function is named by its symbol where it has one */

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "demangle.h"
+#include "demangler.h"
 #include "elfsymtab.h"
 #include "proc.h"
 #include "profile.h"
@@ -26,7 +26,7 @@ struct symloc {
 
 struct u64map;
 /* Free a u64map whose values are malloc'd struct symlocs, and the map. */
-void symlocs__free(struct u64map *m);
+void binsym__free_symlocs(struct u64map *m);
 
 struct src_frames;
 /*
@@ -35,8 +35,8 @@ struct src_frames;
  * and lines; the first of kind @outer, the others @inner. Names are left
  * NULL for the caller. NULL on ENOMEM.
  */
-struct symloc *symloc__from_src(const struct src_frames *sf, enum frame_kind outer,
-				enum frame_kind inner);
+struct symloc *binsym__symloc_from_src(const struct src_frames *sf, enum frame_kind outer,
+				       enum frame_kind inner);
 
 struct srccache;
 struct binsym_opts {

@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "cfifde.h"
+#include "cfifdes.h"
 #include "elfopen.h"
 #include "fdefuncs.h"
 #include "search.h"

@@ -2,7 +2,7 @@
 /*
  * The functions of a binary as its .eh_frame sees them: one FDE per
  * function (and one per part a compiler split off, foo.cold), listed by
- * cfifde.c. A stripped binary keeps its .eh_frame (the program unwinds with
+ * cfifdes.c. A stripped binary keeps its .eh_frame (the program unwinds with
  * it), so an address no symbol covers can still be named after the start
  * of the function that holds it.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * Parsed DWARF (srcinfo.c) shared by the binaries whose DWARF comes from
- * one file. Binaries are one per file and mount namespace (proc.c), so the
+ * one file. Binaries are one per file and mount namespace (proctable.c), so the
  * libc of a service in a private mount namespace is a binary of its own;
  * its DWARF is the same debug file, and indexing it again costs as much
  * again (13.6 MB of heap for Debian 12's libc).

@@ -436,7 +436,7 @@ void srcinfo__free(struct srcinfo *si)
 	free(si);
 }
 
-void src_frames__free(struct src_frames *f)
+void srcinfo__free_frames(struct src_frames *f)
 {
 	free(f->v);
 	f->v = NULL;

@@ -56,6 +56,6 @@ void srcinfo__free(struct srcinfo *si);
  */
 int srcinfo__lookup(struct srcinfo *si, uint64_t vaddr, bool inlines, bool lines,
 		    struct src_frames *out);
-void src_frames__free(struct src_frames *f);
+void srcinfo__free_frames(struct src_frames *f);
 
 #endif /* BPFPROF_SRCINFO_H */

@@ -9,7 +9,7 @@
 
 #include "array.h"
 #include "binsym.h"
-#include "demangle.h"
+#include "demangler.h"
 #include "ksyms.h"
 #include "kvmlinux.h"
 #include "perfmap.h"
@@ -73,8 +73,8 @@ static void jitmap__free(struct jitmap *j)
 	if (!j)
 		return;
 	perfmap__free(j->pm);
-	symlocs__free(&j->locs);
-	symlocs__free(&j->anon);
+	binsym__free_symlocs(&j->locs);
+	binsym__free_symlocs(&j->anon);
 	free(j);
 }
 
@@ -119,9 +119,9 @@ void symbolizer__free(struct symbolizer *s)
 	srccache__free(s->dwarf); /* after every binsym holding its entries */
 	ksyms__free(s->ks);
 	kvmlinux__free(s->kv);
-	src_frames__free(&s->ksf);
-	symlocs__free(&s->kfuncs);
-	symlocs__free(&s->knames);
+	srcinfo__free_frames(&s->ksf);
+	binsym__free_symlocs(&s->kfuncs);
+	binsym__free_symlocs(&s->knames);
 	for (size_t i = 0; i < s->jits.cap; i++)
 		jitmap__free(s->jits.vals[i]);
 	u64map__free(&s->jits);
@@ -456,7 +456,7 @@ static struct symloc *symbolizer__kfunc(struct symbolizer *s, const char *name, 
 	sf->nr = 0;
 	if (kv && kvmlinux__lookup(kv, addr, s->bo.inlines, s->bo.lines, sf) == -ENOMEM)
 		return NULL;
-	loc = symloc__from_src(sf, FRAME_KERNEL, FRAME_KERNEL);
+	loc = binsym__symloc_from_src(sf, FRAME_KERNEL, FRAME_KERNEL);
 	if (!loc)
 		return NULL;
 	/* the function is named by kallsyms, its inlined calls by DWARF */

@@ -15,7 +15,7 @@
 #include <sys/types.h>
 
 #include "binsym.h"
-#include "demangle.h"
+#include "demangler.h"
 #include "proc.h"
 
 struct symbolizer;

@@ -7,8 +7,8 @@
  * kernel data, each with the program as its handler. A command stops at
  * its exec (the exec program's SIGSTOP) until its breakpoints are set at
  * its new image's addresses. More locations than debug registers take
- * turns (watchrotate.c) on the breakpoint slots, moved every --rotate ms
- * by a thread of their own (watchmove.c). After the run: the stacks
+ * turns (watchrotation.c) on the breakpoint slots, moved every --rotate ms
+ * by a thread of their own (watchmover.c). After the run: the stacks
  * written as record writes them, and the summary per location on stderr.
  * The top level of the subcommand with the core.
  */
@@ -34,9 +34,9 @@
 #include "procfs.h"
 #include "stacks.h"
 #include "watch.h"
-#include "watches.h"
-#include "watchinsn.h"
-#include "watchmove.h"
+#include "watchset.h"
+#include "watchinsns.h"
+#include "watchmover.h"
 
 /* Debug registers of x86-64: what one thread (or CPU) can watch at once. */
 #define WATCH_DEBUG_REGS 4
@@ -130,7 +130,7 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 		 */
 		.disabled = 1,
 	};
-	int fd = perf_event__open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC), err;
+	int fd = events__open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC), err;
 
 	if (fd == -ESRCH)
 		return 0; /* the thread exited meanwhile */
@@ -159,7 +159,7 @@ static int watch__open(struct session *s, struct watch_mode *wm, const struct wa
 	if (fd < 0)
 		return session__fail(s, EXIT_RUNTIME, "cannot set a breakpoint on location '%s' "
 				     "(0x%" PRIx64 ", %u bytes, %s) for %s %d: %s",
-				     w->name, addr, w->len, watch_access__name(wm->ws.access),
+				     w->name, addr, w->len, watch_spec__access_name(wm->ws.access),
 				     pid >= 0 ? "thread" : "CPU", pid >= 0 ? pid : cpu,
 				     strerror(-fd));
 	/* kept enabled: a move (MODIFY_ATTRIBUTES) sets the attributes' disabled too */
@@ -319,7 +319,7 @@ static int watch__resolve_target(struct session *s, struct watch_mode *wm, pid_t
 	for (size_t i = 0; i < wm->ws.nr && !err; i++) {
 		const struct watch *w = &wm->ws.w[i];
 
-		if (w->spec.kind == WATCH_BIN_SYM && !w->elem && !watch__place(w, tgid))
+		if (w->spec.kind == WATCH_BIN_SYM && !w->elem && !watch_set__place(w, tgid))
 			session__note(s, "location '%s': process %d does not map %s yet: it is "
 				      "watched once it does", w->arg, tgid, w->spec.binary);
 	}
@@ -822,10 +822,10 @@ static int watch__summary(struct session *s, struct watch_mode *wm, const struct
 		seconds = (wm->t_stop - since) / 1e9;
 	if (w->nr_places == 1)
 		fprintf(stderr, " (0x%" PRIx64 ", %u bytes, %s)", w->places[0].addr, w->len,
-			watch_access__name(wm->ws.access));
+			watch_spec__access_name(wm->ws.access));
 	else
 		fprintf(stderr, " (%zu places, %u bytes, %s)", w->nr_places, w->len,
-			watch_access__name(wm->ws.access));
+			watch_spec__access_name(wm->ws.access));
 	fprintf(stderr, ": %" PRIu64 " accesses", (uint64_t)c.kept);
 	if (wm->o->cond)
 		fprintf(stderr, ", %" PRIu64 " dropped by --if", (uint64_t)c.dropped);

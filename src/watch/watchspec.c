@@ -205,7 +205,7 @@ int watchspec__parse_access(const char *arg, enum watch_access *out)
 	return -EINVAL;
 }
 
-const char *watch_access__name(enum watch_access a)
+const char *watch_spec__access_name(enum watch_access a)
 {
 	return a < ARRAY_SIZE(access_names) ? access_names[a] : "?";
 }

@@ -10,7 +10,7 @@
  *   kernel:SYMBOL          kernel data (system-wide, -a)
  * each followed by an optional +OFFSET (decimal or 0x hex), then an
  * optional :LEN (1, 2, 4 or 8 bytes), then an optional *COUNT (COUNT
- * consecutive elements of LEN bytes, each a location: watches.h). The
+ * consecutive elements of LEN bytes, each a location: watchset.h). The
  * separator of BINARY:SYMBOL is the first ':' that is not part
  * of a "::" (C++ names keep theirs). A symbol must not start with a digit.
  *
@@ -66,7 +66,7 @@ void watchspec__free(struct watchspec *w);
 /* --access=w|r|rw|x. 0 or -EINVAL. */
 int watchspec__parse_access(const char *arg, enum watch_access *out);
 /* "w", "r", "rw", "x". */
-const char *watch_access__name(enum watch_access a);
+const char *watch_spec__access_name(enum watch_access a);
 
 /*
  * --if EXPR into @terms (room for WATCH_MAX_TERMS), *@nr of them. 0, or

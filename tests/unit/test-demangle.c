@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
-/* Unit tests of src/symbolize/demangle.c: C++ and Rust names in each mode, the cache. */
+/* Unit tests of src/symbolize/demangler.c: C++ and Rust names in each mode, the cache. */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "check.h"
-#include "demangle.h"
+#include "demangler.h"
 
 static const char cxx_method[] = "_ZN2ns6WorkerIiE4spinEd";
 static const char cxx_lambda[] = "_ZZN2ns3runEdENKUldE_clEd";
@@ -103,14 +103,14 @@ static void test_modes(void)
 {
 	enum demangle_mode m = DEMANGLE_NONE;
 
-	CHECK(demangle_mode__parse("short", &m) == 0 && m == DEMANGLE_SHORT,
+	CHECK(demangler__parse_mode("short", &m) == 0 && m == DEMANGLE_SHORT,
 	      "mode: short");
-	CHECK(demangle_mode__parse("full", &m) == 0 && m == DEMANGLE_FULL, "mode: full");
-	CHECK(demangle_mode__parse("none", &m) == 0 && m == DEMANGLE_NONE, "mode: none");
-	CHECK(demangle_mode__parse("Full", &m) == -EINVAL && m == DEMANGLE_NONE,
+	CHECK(demangler__parse_mode("full", &m) == 0 && m == DEMANGLE_FULL, "mode: full");
+	CHECK(demangler__parse_mode("none", &m) == 0 && m == DEMANGLE_NONE, "mode: none");
+	CHECK(demangler__parse_mode("Full", &m) == -EINVAL && m == DEMANGLE_NONE,
 	      "mode: unknown name");
-	CHECK_STR(demangle_mode__name(0), "short", "mode: first name");
-	CHECK(demangle_mode__name(3) == NULL, "mode: names end with NULL");
+	CHECK_STR(demangler__mode_name(0), "short", "mode: first name");
+	CHECK(demangler__mode_name(3) == NULL, "mode: names end with NULL");
 	errno = 0;
 	CHECK(!demangler__new((enum demangle_mode)7) && errno == EINVAL,
 	      "mode: bad mode");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * The segment lookups of src/elf/elfload.c on made-up segments: by file
+ * The segment lookups of src/elf/elfloads.c on made-up segments: by file
  * offset and by address, at the edges of a segment's file bytes, and with
  * lengths and positions that would overflow a careless sum; the reader on
  * program headers out of reach.
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "elfload.h"
+#include "elfloads.h"
 
 static const struct elf_load loads[] = {
 	{ .offset = 0x0, .vaddr = 0x400000, .filesz = 0x1000 },

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "extent.h"
+#include "extentpool.h"
 
 #define SIZE 1000
 

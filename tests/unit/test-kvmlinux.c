@@ -416,7 +416,7 @@ static struct probe test_lookup(const char *vml, const char *src)
 	      "ELF address 0: -ENOENT");
 	CHECK(kvmlinux__lookup(k, offset - 0x1000, true, true, &sf) == -ENOENT,
 	      "below the vmlinux: -ENOENT");
-	src_frames__free(&sf);
+	srcinfo__free_frames(&sf);
 	kvmlinux__free(k);
 
 	errno = 0;

@@ -68,19 +68,21 @@ int main(void)
 	const struct mapping *m;
 	struct proc_table *pt;
 
-	CHECK(proc__parse_maps_line(l1, &e) == 1, "an r-xp line is an executable mapping");
+	CHECK(proc_maps__parse_line(l1, &e) == 1, "an r-xp line is an executable mapping");
 	CHECK(e.start == 0x7f0000001000 && e.end == 0x7f0000005000 && e.pgoff == 0x2000,
 	      "start, end and offset are parsed as hex");
 	CHECK(e.dev == makedev(0xfd, 1) && e.ino == 1234, "device and inode are parsed");
 	CHECK_STR(e.path, "/usr/lib/libx.so (deleted)", "the path keeps its spaces, loses its newline");
-	CHECK(proc__parse_maps_line(l2, &e) == 0, "a data mapping is skipped");
-	CHECK(proc__parse_maps_line(l3, &e) == -EINVAL, "a malformed line is an error");
-	CHECK(proc__anon_path("/dev/zero (deleted)") && proc__anon_path("/anon_hugepage (deleted)") &&
-	      proc__anon_path("/dev/zero") && proc__anon_path("//anon") && proc__anon_path("") &&
-	      proc__anon_path("[anon:jit]"),
+	CHECK(proc_maps__parse_line(l2, &e) == 0, "a data mapping is skipped");
+	CHECK(proc_maps__parse_line(l3, &e) == -EINVAL, "a malformed line is an error");
+	CHECK(proc_maps__anon_path("/dev/zero (deleted)") &&
+	      proc_maps__anon_path("/anon_hugepage (deleted)") &&
+	      proc_maps__anon_path("/dev/zero") && proc_maps__anon_path("//anon") &&
+	      proc_maps__anon_path("") && proc_maps__anon_path("[anon:jit]"),
 	      "shared and private anonymous memory is anonymous, as perf has it");
-	CHECK(!proc__anon_path("/dev/zeros") && !proc__anon_path("/usr/lib/libx.so (deleted)") &&
-	      !proc__anon_path("[vdso]") && !proc__anon_path("/memfd:jit (deleted)"),
+	CHECK(!proc_maps__anon_path("/dev/zeros") &&
+	      !proc_maps__anon_path("/usr/lib/libx.so (deleted)") &&
+	      !proc_maps__anon_path("[vdso]") && !proc_maps__anon_path("/memfd:jit (deleted)"),
 	      "files, the vDSO and memfds are not");
 
 	pt = proc_table__new(true);

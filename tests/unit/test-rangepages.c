@@ -101,16 +101,16 @@ static void test_insert(void)
 	struct range_place a = place(9, 0x7f0010, 0x7f0040, 2), b = place(9, 0x7f0100, 0x7f0180, 0),
 			   c = place(9, 0x7f0200, 0x7f0280, 1), d = place(9, 0x7f0300, 0x7f0380, 3);
 
-	CHECK(range_page__insert(slots, 3, &a.slot) == 0, "into an empty entry");
-	CHECK(range_page__insert(slots, 3, &b.slot) == 0 && slots[0].id == 0 &&
+	CHECK(range_pages__insert(slots, 3, &a.slot) == 0, "into an empty entry");
+	CHECK(range_pages__insert(slots, 3, &b.slot) == 0 && slots[0].id == 0 &&
 		      slots[1].id == 2,
 	      "a lower range id goes first");
-	CHECK(range_page__insert(slots, 3, &a.slot) == 1 && slots[2].end == 0,
+	CHECK(range_pages__insert(slots, 3, &a.slot) == 1 && slots[2].end == 0,
 	      "the same place again: already there, nothing added");
-	CHECK(range_page__insert(slots, 3, &c.slot) == 0 && slots[0].id == 0 &&
+	CHECK(range_pages__insert(slots, 3, &c.slot) == 0 && slots[0].id == 0 &&
 		      slots[1].id == 1 && slots[2].id == 2,
 	      "ordered by id: 0, 1, 2");
-	CHECK(range_page__insert(slots, 3, &d.slot) == -ENOSPC && slots[2].id == 2,
+	CHECK(range_pages__insert(slots, 3, &d.slot) == -ENOSPC && slots[2].id == 2,
 	      "every slot used: -ENOSPC, the entry unchanged");
 	CHECK(range_place__first_page(&a, 12) == 0x7f0 && range_place__last_page(&a, 12) == 0x7f0,
 	      "a place's pages");

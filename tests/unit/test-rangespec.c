@@ -30,7 +30,7 @@ static void good(const char *arg, enum range_kind kind, const char *binary, bool
 		printf("#   err %d, why '%s'\n", err, why ? why : "(null)");
 		return;
 	}
-	CHECK(r.kind == kind, "good '%s': kind %s", arg, range_kind__name(kind));
+	CHECK(r.kind == kind, "good '%s': kind %s", arg, range_spec__kind_name(kind));
 	CHECK(str_eq(r.binary, binary) && r.binary_is_path == is_path,
 	      "good '%s': binary '%s'%s", arg, binary ? binary : "(none)",
 	      is_path ? " (a path)" : "");
@@ -219,15 +219,15 @@ static void test_free(void)
 
 static void test_kind_names(void)
 {
-	CHECK_STR(range_kind__name(RANGE_KERNEL_SYM), "kernel symbol",
+	CHECK_STR(range_spec__kind_name(RANGE_KERNEL_SYM), "kernel symbol",
 		  "kind name: kernel symbol");
-	CHECK_STR(range_kind__name(RANGE_KERNEL_ADDR), "kernel addresses",
+	CHECK_STR(range_spec__kind_name(RANGE_KERNEL_ADDR), "kernel addresses",
 		  "kind name: kernel addresses");
-	CHECK_STR(range_kind__name(RANGE_BIN_SYM), "symbol in a binary",
+	CHECK_STR(range_spec__kind_name(RANGE_BIN_SYM), "symbol in a binary",
 		  "kind name: symbol in a binary");
-	CHECK_STR(range_kind__name(RANGE_BIN_ADDR), "addresses in a binary",
+	CHECK_STR(range_spec__kind_name(RANGE_BIN_ADDR), "addresses in a binary",
 		  "kind name: addresses in a binary");
-	CHECK_STR(range_kind__name(RANGE_ABS_ADDR), "absolute addresses",
+	CHECK_STR(range_spec__kind_name(RANGE_ABS_ADDR), "absolute addresses",
 		  "kind name: absolute addresses");
 }
 

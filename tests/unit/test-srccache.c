@@ -27,7 +27,7 @@ static bool names_main(struct srcinfo *si, uint64_t vaddr)
 	bool ok = si && srcinfo__lookup(si, vaddr, true, true, &f) == 0 && f.nr >= 1 &&
 		  f.v[f.nr - 1].file && strstr(f.v[f.nr - 1].file, "elf-fixture.c");
 
-	src_frames__free(&f);
+	srcinfo__free_frames(&f);
 	return ok;
 }
 
@@ -39,7 +39,7 @@ static bool names_main_no_line(struct srcinfo *si, uint64_t vaddr)
 		  f.v[f.nr - 1].name && !strcmp(f.v[f.nr - 1].name, "main") &&
 		  !f.v[f.nr - 1].file && !f.v[f.nr - 1].line;
 
-	src_frames__free(&f);
+	srcinfo__free_frames(&f);
 	return ok;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Unit tests of src/watch/watches.c, the parts that need no process:
+ * Unit tests of src/watch/watchset.c, the parts that need no process:
  * LOCATION arguments into locations (one per *COUNT element, named
  * BASE[i]), the checks, the elements within their symbol (an ELF fixture)
  * and kernel elements following their first (a kallsyms file).
@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "watches.h"
+#include "watchset.h"
 
 static void names(char *arg, size_t nr, const char *last)
 {
@@ -175,13 +175,13 @@ int main(void)
 	err = err ?: watch_set__resolve_kernel(&ws, kallsyms);
 	CHECK(err == 0 && ws.nr == 8, "kernel:jiffies:1*8: resolved (%s)", watch_set__error(&ws));
 	if (!err && ws.nr == 8) {
-		const struct watch_place *p0 = watch__place(&ws.w[0], 0);
-		const struct watch_place *p7 = watch__place(&ws.w[7], 0);
+		const struct watch_place *p0 = watch_set__place(&ws.w[0], 0);
+		const struct watch_place *p7 = watch_set__place(&ws.w[7], 0);
 
 		CHECK(p0 && p0->addr == 0xffffffff82001000ull, "element 0 at jiffies");
 		CHECK(p7 && p7->addr == 0xffffffff82001007ull && ws.w[7].len == 1,
 		      "element 7 at jiffies+7, 1 byte");
-		CHECK(!watch__place(&ws.w[7], 1), "no place in a process");
+		CHECK(!watch_set__place(&ws.w[7], 1), "no place in a process");
 	}
 	watch_set__free(&ws);
 	unlink(kallsyms);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Unit tests of src/watch/watchrotate.c: the turns of more locations than
+ * Unit tests of src/watch/watchrotation.c: the turns of more locations than
  * breakpoint slots, and the time each location was watched.
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "watchrotate.h"
+#include "watchrotation.h"
 
 /*
  * @turns turns of @slots slots over @locs locations, one every 10 ns,

@@ -121,7 +121,7 @@ int main(void)
 	CHECK(!watchspec__parse_access("x", &a) && a == WATCH_ACCESS_X, "--access=x");
 	CHECK(watchspec__parse_access("wr", &a) == -EINVAL, "--access=wr refused");
 	CHECK(watchspec__parse_access(NULL, &a) == -EINVAL, "no --access refused");
-	CHECK_STR(watch_access__name(WATCH_ACCESS_R), "r", "access name r");
+	CHECK_STR(watch_spec__access_name(WATCH_ACCESS_R), "r", "access name r");
 
 	good_if("value == 7", 1,
 		(struct watch_term[]){ { .operand = WATCH_VALUE, .cmp = WATCH_EQ, .mask = ~0ull,

@@ -16,8 +16,8 @@
  * looked up, the others follow it, and together they must lie within the
  * symbol when its size is known.
  */
-#ifndef BPFPROF_WATCHES_H
-#define BPFPROF_WATCHES_H
+#ifndef BPFPROF_WATCHSET_H
+#define BPFPROF_WATCHSET_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -106,6 +106,6 @@ bool watch_set__waiting(const struct watch_set *ws, pid_t tgid);
 int watch_set__resolve_mapped(struct watch_set *ws, pid_t tgid, bool *placed);
 
 /* @w's place in process @tgid (0: the kernel), or NULL. */
-const struct watch_place *watch__place(const struct watch *w, pid_t tgid);
+const struct watch_place *watch_set__place(const struct watch *w, pid_t tgid);
 
-#endif /* BPFPROF_WATCHES_H */
+#endif /* BPFPROF_WATCHSET_H */

@@ -16,7 +16,7 @@
 #include "infile.h"
 #include "kptr.h"
 #include "nearest.h"
-#include "ranges.h"
+#include "rangeset.h"
 
 /* Names a "did you mean" lists. */
 #define NEAREST_NAMES 5
@@ -134,8 +134,8 @@ static struct binsym *range_set__binsym(struct range_set *rs, const struct binar
 	return rs->bs[rs->nr_bins++];
 }
 
-static int range__add_inst(struct range *r, pid_t tgid, uint64_t start, uint64_t end,
-			   uint64_t base)
+static int range_set__add_inst(struct range *r, pid_t tgid, uint64_t start, uint64_t end,
+			       uint64_t base)
 {
 	struct range_inst *v = realloc(r->insts, (r->nr_insts + 1) * sizeof(*v));
 
@@ -150,7 +150,7 @@ static int range__add_inst(struct range *r, pid_t tgid, uint64_t start, uint64_t
 
 /* ---- kernel and absolute ranges ---- */
 
-static int range__kernel_symbol(struct range_set *rs, struct range *r)
+static int range_set__kernel_symbol(struct range_set *rs, struct range *r)
 {
 	const struct ksyms *ks = range_set__ksyms(rs);
 	const struct ksym *s;
@@ -184,10 +184,10 @@ static int range__kernel_symbol(struct range_set *rs, struct range *r)
 	r->symbol = s->name;
 	r->start = s->addr;
 	r->end = end;
-	return range__add_inst(r, 0, r->start, r->end, 0);
+	return range_set__add_inst(r, 0, r->start, r->end, 0);
 }
 
-static int range__absolute(struct range_set *rs, struct range *r)
+static int range_set__absolute(struct range_set *rs, struct range *r)
 {
 	const struct ksyms *ks;
 	const struct ksym *s;
@@ -204,7 +204,7 @@ static int range__absolute(struct range_set *rs, struct range *r)
 		ks = range_set__ksyms(rs);
 		s = ks ? ksyms__lookup(ks, r->start) : NULL;
 		r->symbol = s ? s->name : NULL;
-		return range__add_inst(r, 0, r->start, r->end, 0);
+		return range_set__add_inst(r, 0, r->start, r->end, 0);
 	}
 	if (r->end > USER_END)
 		return range_set__fail(rs, -EINVAL,
@@ -216,7 +216,7 @@ static int range__absolute(struct range_set *rs, struct range *r)
 				       "target process (-p PID, or -- COMMAND)",
 				       r->arg);
 	r->tgid = rs->o.one_target;
-	return range__add_inst(r, r->tgid, r->start, r->end, 0);
+	return range_set__add_inst(r, r->tgid, r->start, r->end, 0);
 }
 
 /* ---- ranges in binaries ---- */
@@ -296,7 +296,7 @@ static const struct binary *range_set__open_path(struct range_set *rs, const cha
 }
 
 /* The binary @r names: mapped by a target, else opened by its path. */
-static int range__find_binary(struct range_set *rs, struct range *r, struct proc_table *pt)
+static int range_set__find_binary(struct range_set *rs, struct range *r, struct proc_table *pt)
 {
 	struct bin_match bm = { .r = r, .not_yet = rs->o.not_yet };
 	char *real = NULL;
@@ -389,7 +389,7 @@ static int ifunc__selected(const struct binary *b, const char *name, uint64_t *v
 }
 
 /* An IFUNC's range is the function it selects, not its resolver. */
-static int range__ifunc(struct range_set *rs, struct range *r, struct elf_func *f)
+static int range_set__ifunc(struct range_set *rs, struct range *r, struct elf_func *f)
 {
 	const char *bin = r->spec.binary;
 	uint64_t vaddr;
@@ -409,13 +409,13 @@ static int range__ifunc(struct range_set *rs, struct range *r, struct elf_func *
 	return 0;
 }
 
-static void nearest__offer_cb(const char *name, void *ctx)
+static void range_set__offer_nearest(const char *name, void *ctx)
 {
 	nearest__offer(ctx, name);
 }
 
 /* No function @sym in @bin: say so, with the names nearest to it there. */
-static int range__unknown_symbol(struct range_set *rs, struct range *r)
+static int range_set__unknown_symbol(struct range_set *rs, struct range *r)
 {
 	const char *bin = r->spec.binary, *sym = r->spec.symbol;
 	struct nearest n;
@@ -426,7 +426,7 @@ static int range__unknown_symbol(struct range_set *rs, struct range *r)
 		nearest__free(&n);
 		return range_set__fail(rs, -ENOMEM, "out of memory");
 	}
-	binsym__each_name(r->bs, nearest__offer_cb, &n);
+	binsym__each_name(r->bs, range_set__offer_nearest, &n);
 	len = snprintf(rs->why, sizeof(rs->why), "unknown symbol '%s' in %s", sym, bin);
 	at = len > 0 && (size_t)len < sizeof(rs->why) ? (size_t)len : 0;
 	for (size_t i = 0; at && i < n.nr; i++) {
@@ -446,7 +446,7 @@ static int range__unknown_symbol(struct range_set *rs, struct range *r)
  * default an IFUNC): the one dlsym gives in bpfprof's own copy of the
  * file, the code a program linked now runs; else an error naming two.
  */
-static int range__versions(struct range_set *rs, struct range *r, struct elf_func *f)
+static int range_set__versions(struct range_set *rs, struct range *r, struct elf_func *f)
 {
 	const char *bin = r->spec.binary, *sym = r->spec.symbol, *name;
 	uint64_t vaddr;
@@ -466,23 +466,23 @@ static int range__versions(struct range_set *rs, struct range *r, struct elf_fun
 }
 
 /* BINARY:SYMBOL -> its ELF virtual addresses. */
-static int range__binary_symbol(struct range_set *rs, struct range *r)
+static int range_set__binary_symbol(struct range_set *rs, struct range *r)
 {
 	const char *bin = r->spec.binary, *sym = r->spec.symbol;
 	struct elf_func f;
 	int err = binsym__find(r->bs, sym, &f);
 
 	if (err == -ENOENT)
-		return range__unknown_symbol(rs, r);
+		return range_set__unknown_symbol(rs, r);
 	if (err == -ENOEXEC)
 		return range_set__fail(rs, -EINVAL, "binary '%s' is not an ELF file", bin);
 	if (err)
 		return range_set__fail(rs, err, "cannot read the symbols of %s: %s", bin,
 				       strerror(-err));
 	r->symbol = sym;
-	if (f.nr > 1 && (err = range__versions(rs, r, &f)))
+	if (f.nr > 1 && (err = range_set__versions(rs, r, &f)))
 		return err;
-	if (f.nr == 1 && f.ifunc && (err = range__ifunc(rs, r, &f)))
+	if (f.nr == 1 && f.ifunc && (err = range_set__ifunc(rs, r, &f)))
 		return err;
 	if (f.end == UINT64_MAX || f.end <= f.start)
 		return range_set__fail(rs, -EINVAL, "range '%s': cannot tell where %s ends",
@@ -493,7 +493,7 @@ static int range__binary_symbol(struct range_set *rs, struct range *r)
 }
 
 /* BINARY:0xA-0xB: inside the file's loaded segments. */
-static int range__binary_addrs(struct range_set *rs, struct range *r)
+static int range_set__binary_addrs(struct range_set *rs, struct range *r)
 {
 	struct elf_func f;
 	uint64_t off;
@@ -528,23 +528,23 @@ static int placing__mapping(pid_t tgid, const struct mapping *m, void *ctx)
 		return 0;
 	start = m->start + (p->off - m->pgoff);
 	end = m->end - start < p->len ? m->end : start + p->len;
-	return range__add_inst(p->r, tgid, start, end, start - p->r->start);
+	return range_set__add_inst(p->r, tgid, start, end, start - p->r->start);
 }
 
-static int range__binary(struct range_set *rs, struct range *r, struct proc_table *pt)
+static int range_set__binary(struct range_set *rs, struct range *r, struct proc_table *pt)
 {
 	struct placing p = { .rs = rs, .r = r };
 	int err;
 
-	err = range__find_binary(rs, r, pt);
+	err = range_set__find_binary(rs, r, pt);
 	p.bin = r->bin;
 	if (err || !r->bin)
 		return err; /* by name, mapped by no target: a warning later */
 	r->bs = range_set__binsym(rs, r->bin);
 	if (!r->bs)
 		return range_set__fail(rs, -ENOMEM, "out of memory");
-	err = r->spec.kind == RANGE_BIN_SYM ? range__binary_symbol(rs, r) :
-					      range__binary_addrs(rs, r);
+	err = r->spec.kind == RANGE_BIN_SYM ? range_set__binary_symbol(rs, r) :
+					      range_set__binary_addrs(rs, r);
 	if (err || r->unmapped)
 		return err;
 	binsym__vaddr_to_off(r->bs, r->start, &p.off);
@@ -566,15 +566,15 @@ int range_set__resolve(struct range_set *rs, struct proc_table *pt)
 
 		switch (r->spec.kind) {
 		case RANGE_KERNEL_SYM:
-			err = range__kernel_symbol(rs, r);
+			err = range_set__kernel_symbol(rs, r);
 			break;
 		case RANGE_KERNEL_ADDR:
 		case RANGE_ABS_ADDR:
-			err = range__absolute(rs, r);
+			err = range_set__absolute(rs, r);
 			break;
 		case RANGE_BIN_SYM:
 		case RANGE_BIN_ADDR:
-			err = range__binary(rs, r, pt);
+			err = range_set__binary(rs, r, pt);
 			break;
 		}
 		if (err == -ENOMEM && !rs->why[0])
@@ -591,7 +591,7 @@ int range_set__resolve(struct range_set *rs, struct proc_table *pt)
  * now that one maps @b: resolve it there. A failure is kept in r->late
  * (shown in the listing and as a warning) and the range stays unplaced.
  */
-static int range__resolve_late(struct range_set *rs, struct range *r, const struct binary *b)
+static int range_set__resolve_late(struct range_set *rs, struct range *r, const struct binary *b)
 {
 	int err;
 
@@ -600,8 +600,8 @@ static int range__resolve_late(struct range_set *rs, struct range *r, const stru
 	if (!r->bs)
 		return -ENOMEM;
 	rs->why[0] = 0;
-	err = r->spec.kind == RANGE_BIN_SYM ? range__binary_symbol(rs, r) :
-					      range__binary_addrs(rs, r);
+	err = r->spec.kind == RANGE_BIN_SYM ? range_set__binary_symbol(rs, r) :
+					      range_set__binary_addrs(rs, r);
 	if (err == -ENOMEM)
 		return err;
 	if (err) {
@@ -614,8 +614,8 @@ static int range__resolve_late(struct range_set *rs, struct range *r, const stru
 }
 
 /* Does @r belong in mapping @m (resolving it on the first match by name)? */
-static int range__wants(struct range_set *rs, struct range *r, const struct binary *b,
-			bool *yes)
+static int range_set__wants(struct range_set *rs, struct range *r, const struct binary *b,
+			    bool *yes)
 {
 	int err;
 
@@ -625,7 +625,7 @@ static int range__wants(struct range_set *rs, struct range *r, const struct bina
 	if (r->late || b->vdso)
 		return 0;
 	if (r->bin) {
-		if (!binary__same(r->bin, b)) {
+		if (!proc_table__same_binary(r->bin, b)) {
 			/* another file of that name: noted, not counted */
 			if (!r->spec.binary_is_path && !r->other &&
 			    name__matches(r->spec.binary, b->name))
@@ -639,7 +639,7 @@ static int range__wants(struct range_set *rs, struct range *r, const struct bina
 		return 0;
 	if (b->fd < 0)
 		return 0; /* a file never opened tells nothing of its symbols: the next one */
-	err = range__resolve_late(rs, r, b);
+	err = range_set__resolve_late(rs, r, b);
 	*yes = !err && !r->late;
 	return err;
 }
@@ -660,7 +660,7 @@ int range_set__place_mapping(struct range_set *rs, pid_t tgid, const struct mapp
 		size_t before = r->nr_insts;
 		bool yes;
 
-		err = range__wants(rs, r, m->bin, &yes);
+		err = range_set__wants(rs, r, m->bin, &yes);
 		if (err || !yes)
 			continue;
 		if (!binsym__vaddr_to_off(r->bs, r->start, &p.off))

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "elfload.h"
+#include "elfloads.h"
 
-int elf_file__pread(int fd, void *buf, size_t len, uint64_t off)
+int elf_loads__pread(int fd, void *buf, size_t len, uint64_t off)
 {
 	ssize_t n = pread(fd, buf, len, off);
 
@@ -27,7 +27,7 @@ int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
 
 	*out = NULL;
 	*n = 0;
-	err = elf_file__pread(fd, &eh, sizeof(eh), 0);
+	err = elf_loads__pread(fd, &eh, sizeof(eh), 0);
 	if (err)
 		return err == -EIO ? -ENOEXEC : err;
 	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
@@ -40,7 +40,7 @@ int elf_loads__read(int fd, unsigned int type, struct elf_load **out, size_t *n)
 	if (!v)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < eh.e_phnum; i++) {
-		err = elf_file__pread(fd, &ph, sizeof(ph), eh.e_phoff + (off_t)i * sizeof(ph));
+		err = elf_loads__pread(fd, &ph, sizeof(ph), eh.e_phoff + (off_t)i * sizeof(ph));
 		if (err) {
 			free(v);
 			return err;

@@ -9,7 +9,7 @@
 #include "array.h"
 #include "binsym.h"
 #include "disasm.h"
-#include "watchinsn.h"
+#include "watchinsns.h"
 
 /* The most code decoded to find one instruction: a function this long is not read. */
 #define WATCH_INSN_MAX_FUNC (1u << 20)

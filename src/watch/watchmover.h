@@ -9,16 +9,16 @@
  * has without the moves (each one an IPI to the CPU running it), which
  * biases its estimate.
  */
-#ifndef BPFPROF_WATCHMOVE_H
-#define BPFPROF_WATCHMOVE_H
+#ifndef BPFPROF_WATCHMOVER_H
+#define BPFPROF_WATCHMOVER_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <linux/perf_event.h>
 
-#include "watches.h"
-#include "watchrotate.h"
+#include "watchset.h"
+#include "watchrotation.h"
 
 /* A breakpoint event: its slot, the process whose addresses it takes, its attributes now. */
 struct watch_fd {
@@ -53,4 +53,4 @@ void watch_mover__cost(const struct watch_mover *m, uint64_t *moves, uint64_t *n
 /* Stops the turns if need be; NULL is harmless. */
 void watch_mover__free(struct watch_mover *m);
 
-#endif /* BPFPROF_WATCHMOVE_H */
+#endif /* BPFPROF_WATCHMOVER_H */

@@ -5,8 +5,8 @@
  * places binaries' rows and page indexes in its BPF arrays with it, so a
  * table evicted leaves room another can take.
  */
-#ifndef BPFPROF_EXTENT_H
-#define BPFPROF_EXTENT_H
+#ifndef BPFPROF_EXTENTPOOL_H
+#define BPFPROF_EXTENTPOOL_H
 
 #include <stddef.h>
 
@@ -33,4 +33,4 @@ size_t extent_pool__run_if_released(const struct extent_pool *p, size_t off, siz
 size_t extent_pool__free_total(const struct extent_pool *p);
 size_t extent_pool__largest(const struct extent_pool *p);
 
-#endif /* BPFPROF_EXTENT_H */
+#endif /* BPFPROF_EXTENTPOOL_H */

@@ -4,8 +4,8 @@
  * program headers alone: no ELF library, no section headers, no mapping of
  * the file (so /proc/kcore, whose size is the address space, works too).
  */
-#ifndef BPFPROF_ELFLOAD_H
-#define BPFPROF_ELFLOAD_H
+#ifndef BPFPROF_ELFLOADS_H
+#define BPFPROF_ELFLOADS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +42,6 @@ const struct elf_load *elf_loads__by_vaddr(const struct elf_load *l, size_t n, u
 					   uint64_t len);
 
 /* Read exactly @len bytes at @off: 0, -errno, or -EIO for a short read. */
-int elf_file__pread(int fd, void *buf, size_t len, uint64_t off);
+int elf_loads__pread(int fd, void *buf, size_t len, uint64_t off);
 
-#endif /* BPFPROF_ELFLOAD_H */
+#endif /* BPFPROF_ELFLOADS_H */

@@ -7,14 +7,14 @@
  * function is decoded from its start up to there. An instruction
  * breakpoint traps before its instruction: the ip is the instruction.
  */
-#ifndef BPFPROF_WATCHINSN_H
-#define BPFPROF_WATCHINSN_H
+#ifndef BPFPROF_WATCHINSNS_H
+#define BPFPROF_WATCHINSNS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "demangle.h"
+#include "demangler.h"
 #include "proc.h"
 
 struct watch_insn {
@@ -42,4 +42,4 @@ void watch_insns__free(struct watch_insns *wi);
 int watch_insns__find(struct watch_insns *wi, struct proc_table *pt, pid_t tgid,
 		      const char *comm, uint64_t ip, bool after, struct watch_insn *out);
 
-#endif /* BPFPROF_WATCHINSN_H */
+#endif /* BPFPROF_WATCHINSNS_H */

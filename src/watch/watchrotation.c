@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watchrotate.h"
+#include "watchrotation.h"
 
 int watch_rotation__init(struct watch_rotation *r, size_t nr_locs, unsigned int nr_slots,
 			 uint64_t now)

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "array.h"
-#include "extent.h"
+#include "extentpool.h"
 
 int extent_pool__init(struct extent_pool *p, size_t size)
 {

@@ -14,8 +14,8 @@
  * sample counter; samples are counted per listing address: the ELF vaddr
  * for a binary (so processes aggregate), the absolute address otherwise.
  */
-#ifndef BPFPROF_RANGES_H
-#define BPFPROF_RANGES_H
+#ifndef BPFPROF_RANGESET_H
+#define BPFPROF_RANGESET_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,7 +23,7 @@
 #include <sys/types.h>
 
 #include "binsym.h"
-#include "demangle.h"
+#include "demangler.h"
 #include "ksyms.h"
 #include "kvmlinux.h"
 #include "proc.h"
@@ -134,4 +134,4 @@ const struct ksyms *range_set__ksyms(struct range_set *rs);
 /* The running kernel's vmlinux DWARF (looked for on first use); NULL: none. */
 struct kvmlinux *range_set__kvmlinux(struct range_set *rs);
 
-#endif /* BPFPROF_RANGES_H */
+#endif /* BPFPROF_RANGESET_H */

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "monotime.h"
-#include "watchmove.h"
+#include "watchmover.h"
 
 struct watch_mover {
 	struct watch_fd *fds;     /* the caller's */
@@ -45,7 +45,7 @@ static int watch_mover__move(struct watch_mover *m, unsigned int slot, const str
 
 		if (f->slot != slot)
 			continue;
-		at = watch__place(w, f->tgid);
+		at = watch_set__place(w, f->tgid);
 		if (!at) {
 			snprintf(m->why, sizeof(m->why), "location '%s' has no address in "
 				 "process %d", w->name, f->tgid);

@@ -7,7 +7,7 @@
 #include <libiberty/demangle.h>
 
 #include "array.h"
-#include "demangle.h"
+#include "demangler.h"
 #include "u64map.h"
 
 static const char *const mode_names[] = {
@@ -23,7 +23,7 @@ struct demangler {
 	size_t nr_owned, cap_owned;
 };
 
-int demangle_mode__parse(const char *name, enum demangle_mode *mode)
+int demangler__parse_mode(const char *name, enum demangle_mode *mode)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(mode_names); i++) {
 		if (strcmp(mode_names[i], name) == 0) {
@@ -34,7 +34,7 @@ int demangle_mode__parse(const char *name, enum demangle_mode *mode)
 	return -EINVAL;
 }
 
-const char *demangle_mode__name(unsigned int i)
+const char *demangler__mode_name(unsigned int i)
 {
 	return i < ARRAY_SIZE(mode_names) ? mode_names[i] : NULL;
 }

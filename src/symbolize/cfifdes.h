@@ -6,8 +6,8 @@
  * It lives here, below unwind/ (whose cfitable.c compiles the rows), so
  * that fdefuncs.c can name code without a symbol after its FDE's start.
  */
-#ifndef BPFPROF_CFIFDE_H
-#define BPFPROF_CFIFDE_H
+#ifndef BPFPROF_CFIFDES_H
+#define BPFPROF_CFIFDES_H
 
 #include <elfutils/libdw.h>
 #include <libelf.h>
@@ -38,4 +38,4 @@ int cfi_fdes__list(struct cfi_fdes *l, Elf *elf, Dwarf_CFI *eh, Elf *dbg, Dwarf_
 /* Free what @l holds. */
 void cfi_fdes__release(struct cfi_fdes *l);
 
-#endif /* BPFPROF_CFIFDE_H */
+#endif /* BPFPROF_CFIFDES_H */

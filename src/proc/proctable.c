@@ -255,7 +255,7 @@ static bool binary__same_build_id(const struct binary *b, const uint8_t *id, siz
 	return len && b->build_id_len == len && !memcmp(b->build_id, id, len);
 }
 
-bool binary__same(const struct binary *a, const struct binary *b)
+bool proc_table__same_binary(const struct binary *a, const struct binary *b)
 {
 	if (a == b)
 		return true;
@@ -588,26 +588,6 @@ static const struct mapping *image__find(struct image *img, uint64_t addr)
 	return i < img->nr && addr < img->maps[i].end ? &img->maps[i] : NULL;
 }
 
-bool proc__anon_path(const char *path)
-{
-	/* the files behind shared anonymous memory, "(deleted)" or not */
-	static const char *const anon_files[] = { "/dev/zero", "/anon_hugepage" };
-	static const char deleted[] = " (deleted)";
-
-	if (path[0] != '/')
-		return strcmp(path, "[vdso]") != 0;
-	if (!strncmp(path, "//anon", 6))
-		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(anon_files); i++) {
-		size_t n = strlen(anon_files[i]);
-
-		if (!strncmp(path, anon_files[i], n) &&
-		    (!path[n] || !strcmp(path + n, deleted)))
-			return true;
-	}
-	return false;
-}
-
 static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
 				   const struct map_event *ev)
 {
@@ -615,7 +595,7 @@ static int proc_table__add_mapping(struct proc_table *pt, struct process *p,
 
 	if (ev->end <= ev->start)
 		return -EINVAL;
-	if (!proc__anon_path(ev->path)) {
+	if (!proc_maps__anon_path(ev->path)) {
 		m.bin = proc_table__binary(pt, p, ev);
 		if (!m.bin)
 			return -ENOMEM;
@@ -815,30 +795,6 @@ const struct mapping *proc_table__find(struct proc_table *pt, pid_t tgid, const 
 
 /* ---- /proc ---- */
 
-int proc__parse_maps_line(char *line, struct map_event *ev)
-{
-	unsigned long long start, end, pgoff, ino;
-	unsigned int maj, min;
-	char perms[5];
-	int pos = 0;
-
-	if (sscanf(line, "%llx-%llx %4s %llx %x:%x %llu %n", &start, &end, perms, &pgoff, &maj,
-		   &min, &ino, &pos) < 7 ||
-	    !pos || end <= start)
-		return -EINVAL;
-	if (strlen(perms) != 4 || perms[2] != 'x')
-		return 0;
-	memset(ev, 0, sizeof(*ev));
-	ev->start = start;
-	ev->end = end;
-	ev->pgoff = pgoff;
-	ev->dev = makedev(maj, min);
-	ev->ino = ino;
-	ev->path = line + pos;
-	line[pos + strcspn(line + pos, "\n")] = '\0';
-	return 1;
-}
-
 static void proc__read_comm(pid_t tgid, char *comm)
 {
 	char path[64];
@@ -870,7 +826,7 @@ static int proc_table__scan(struct proc_table *pt, pid_t tgid)
 	proc__read_comm(tgid, comm);
 	p = proc_table__add(pt, tgid, comm, NULL);
 	while (p && !err && getline(&line, &cap, f) > 0)
-		if (proc__parse_maps_line(line, &ev) == 1)
+		if (proc_maps__parse_line(line, &ev) == 1)
 			err = proc_table__add_mapping(pt, p, &ev);
 	free(line);
 	fclose(f);

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "array.h"
-#include "cfifde.h"
+#include "cfifdes.h"
 #include "elfscn.h"
 #include "search.h"
 

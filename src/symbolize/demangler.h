@@ -5,8 +5,8 @@
  * name's address, so a caller passes names that live, unchanged, at least as
  * long as the demangler (symbol table strings do).
  */
-#ifndef BPFPROF_DEMANGLE_H
-#define BPFPROF_DEMANGLE_H
+#ifndef BPFPROF_DEMANGLER_H
+#define BPFPROF_DEMANGLER_H
 
 enum demangle_mode {
 	DEMANGLE_SHORT, /* no argument lists, no Rust hash: "ns::Foo<int>::bar" */
@@ -29,8 +29,8 @@ void demangler__free(struct demangler *d);
 const char *demangler__name(struct demangler *d, const char *raw);
 
 /* The mode called @name ("short", "full", "none"); -EINVAL when unknown. */
-int demangle_mode__parse(const char *name, enum demangle_mode *mode);
+int demangler__parse_mode(const char *name, enum demangle_mode *mode);
 /* The mode names in order, then NULL: for messages and help. */
-const char *demangle_mode__name(unsigned int i);
+const char *demangler__mode_name(unsigned int i);
 
-#endif /* BPFPROF_DEMANGLE_H */
+#endif /* BPFPROF_DEMANGLER_H */

@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include "array.h"
-#include "elfload.h"
+#include "elfloads.h"
 #include "elfsymtab.h"
 #include "infile.h"
 #include "proc.h"
-#include "watches.h"
+#include "watchset.h"
 
 /* Fewer data symbols in kallsyms: a kernel built without CONFIG_KALLSYMS_ALL. */
 #define WATCH_KALLSYMS_ALL 1000
@@ -35,7 +35,7 @@ static int watch_set__fail(struct watch_set *ws, int err, const char *fmt, ...)
 }
 
 /* Element @elem of @arg's *COUNT: "BASE[elem]", BASE being @arg before its :LEN. */
-static char *watch__element_name(const char *arg, unsigned int elem)
+static char *watch_set__element_name(const char *arg, unsigned int elem)
 {
 	char *base = strdup(arg), *cut, *name;
 
@@ -87,7 +87,7 @@ int watch_set__init(struct watch_set *ws, char *const *args, size_t n,
 			w->spec = specs[i];
 			w->spec.offset += (uint64_t)e * specs[i].len;
 			w->kernel = w->spec.kind == WATCH_KERNEL_SYM;
-			w->name = specs[i].count > 1 ? watch__element_name(args[i], e) :
+			w->name = specs[i].count > 1 ? watch_set__element_name(args[i], e) :
 						       strdup(args[i]);
 			err = w->name ? 0 : -ENOMEM;
 			ws->nr++;
@@ -175,8 +175,8 @@ int watch_set__check(struct watch_set *ws, bool all, bool one_target, const stru
  * The length watched at @w (its symbol's @size bytes, @data or code) at
  * @addr, checked: 0 or -EINVAL with the error.
  */
-static int watch__settle(struct watch_set *ws, struct watch *w, bool known, bool data,
-			 uint64_t size, uint64_t addr)
+static int watch_set__settle(struct watch_set *ws, struct watch *w, bool known, bool data,
+			     uint64_t size, uint64_t addr)
 {
 	const char *sym = w->spec.symbol;
 
@@ -187,7 +187,7 @@ static int watch__settle(struct watch_set *ws, struct watch *w, bool known, bool
 	if (known && ws->access != WATCH_ACCESS_X && !data)
 		return watch_set__fail(ws, -EINVAL, "location '%s': %s is not a data symbol: "
 				       "--access=%s watches data (--access=x for code)",
-				       w->arg, sym, watch_access__name(ws->access));
+				       w->arg, sym, watch_spec__access_name(ws->access));
 	w->size = size;
 	if (ws->access == WATCH_ACCESS_X) {
 		/* an instruction breakpoint's length is sizeof(long) on x86-64 */
@@ -226,7 +226,7 @@ static int watch__settle(struct watch_set *ws, struct watch *w, bool known, bool
 	return 0;
 }
 
-static int watch__add_place(struct watch *w, pid_t tgid, uint64_t addr)
+static int watch_set__add_place(struct watch *w, pid_t tgid, uint64_t addr)
 {
 	struct watch_place *p = realloc(w->places, (w->nr_places + 1) * sizeof(*p));
 
@@ -237,7 +237,7 @@ static int watch__add_place(struct watch *w, pid_t tgid, uint64_t addr)
 	return 0;
 }
 
-const struct watch_place *watch__place(const struct watch *w, pid_t tgid)
+const struct watch_place *watch_set__place(const struct watch *w, pid_t tgid)
 {
 	for (size_t i = 0; i < w->nr_places; i++)
 		if (w->places[i].tgid == tgid)
@@ -250,10 +250,10 @@ const struct watch_place *watch__place(const struct watch *w, pid_t tgid)
  * (0: the kernel): its first's place there, just resolved, plus LEN bytes
  * an element.
  */
-static int watch__follow(struct watch_set *ws, struct watch *w, pid_t tgid)
+static int watch_set__follow(struct watch_set *ws, struct watch *w, pid_t tgid)
 {
 	const struct watch *first = w - w->elem;
-	const struct watch_place *at = watch__place(first, tgid);
+	const struct watch_place *at = watch_set__place(first, tgid);
 	uint64_t addr;
 
 	if (!at)
@@ -266,7 +266,7 @@ static int watch__follow(struct watch_set *ws, struct watch *w, pid_t tgid)
 		return watch_set__fail(ws, -EINVAL, "location '%s': element %u at 0x%" PRIx64
 				       " is not aligned to its length %u", w->arg, w->elem, addr,
 				       w->len);
-	return watch__add_place(w, tgid, addr);
+	return watch_set__add_place(w, tgid, addr);
 }
 
 /*
@@ -312,8 +312,8 @@ static int watch_ksym__find(char *buf, const char *name, const char *types,
 }
 
 /* Why kernel location @w is not in kallsyms, as the error. */
-static int watch__kernel_missing(struct watch_set *ws, const struct watch *w,
-				 const struct watch_ksym *f, const char *kallsyms)
+static int watch_set__kernel_missing(struct watch_set *ws, const struct watch *w,
+				     const struct watch_ksym *f, const char *kallsyms)
 {
 	bool x = ws->access == WATCH_ACCESS_X;
 
@@ -349,7 +349,7 @@ int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 		if (!w->kernel)
 			continue;
 		if (w->elem) {
-			err = watch__follow(ws, w, 0);
+			err = watch_set__follow(ws, w, 0);
 			if (err) {
 				free(buf);
 				return err;
@@ -375,15 +375,15 @@ int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 		err = watch_ksym__find(copy, w->spec.symbol, x ? "tTwW" : "dDbBrR", &f);
 		free(copy);
 		if (err)
-			err = watch__kernel_missing(ws, w, &f, kallsyms);
+			err = watch_set__kernel_missing(ws, w, &f, kallsyms);
 		addr = f.addr;
 		if (!err && !w->spec.len && !x)
 			err = watch_set__fail(ws, -EINVAL, "location '%s': kallsyms gives no "
 					      "sizes: give the length, e.g. '%s:8' (1, 2, 4 or 8 "
 					      "bytes)", w->arg, w->arg);
 		addr += w->spec.offset;
-		err = err ?: watch__settle(ws, w, true, !x, 0, addr);
-		err = err ?: watch__add_place(w, 0, addr);
+		err = err ?: watch_set__settle(ws, w, true, !x, 0, addr);
+		err = err ?: watch_set__add_place(w, 0, addr);
 		if (err) {
 			free(buf);
 			return err;
@@ -394,8 +394,8 @@ int watch_set__resolve_kernel(struct watch_set *ws, const char *kallsyms)
 }
 
 /* @w's symbol in the ELF file at @fd: its vaddr (+OFFSET), checked. */
-static int watch__find(struct watch_set *ws, struct watch *w, int fd, const char *file,
-		       uint64_t *vaddr)
+static int watch_set__find(struct watch_set *ws, struct watch *w, int fd, const char *file,
+			   uint64_t *vaddr)
 {
 	struct elf_object obj;
 	int err = elf_symtab__find_object_fd(fd, w->spec.symbol, &obj);
@@ -411,7 +411,7 @@ static int watch__find(struct watch_set *ws, struct watch *w, int fd, const char
 				       "thread has its own; watch one thread's address instead",
 				       w->arg, w->spec.symbol);
 	*vaddr = obj.addr + w->spec.offset;
-	return watch__settle(ws, w, true, obj.data, obj.size, *vaddr);
+	return watch_set__settle(ws, w, true, obj.data, obj.size, *vaddr);
 }
 
 int watch_set__check_file(struct watch_set *ws, const char *path)
@@ -429,7 +429,7 @@ int watch_set__check_file(struct watch_set *ws, const char *path)
 		if (err)
 			return watch_set__fail(ws, err, "cannot read '%s': %s", path,
 					       infile__strerror(err));
-		err = watch__find(ws, w, fd, path, &vaddr);
+		err = watch_set__find(ws, w, fd, path, &vaddr);
 		close(fd);
 		if (err)
 			return err;
@@ -479,7 +479,7 @@ static int watch_file__mapping(struct watch_file *f)
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct map_event ev;
 
-		if (proc__parse_maps_line(line, &ev) != 1 || !watch_file__match(f, &ev))
+		if (proc_maps__parse_line(line, &ev) != 1 || !watch_file__match(f, &ev))
 			continue;
 		f->found = true;
 		f->start = ev.start;
@@ -512,8 +512,8 @@ static int watch_file__bias(const struct watch_file *f, int fd, uint64_t *bias)
  * Resolve @w, a symbol of the file @f names, in @f's process. With @later,
  * a file the process does not map (yet) leaves @w without a place there.
  */
-static int watch__resolve_in(struct watch_set *ws, struct watch *w, struct watch_file *f,
-			     bool later)
+static int watch_set__resolve_in(struct watch_set *ws, struct watch *w, struct watch_file *f,
+				 bool later)
 {
 	char path[128];
 	uint64_t bias = 0, vaddr = 0;
@@ -534,7 +534,7 @@ static int watch__resolve_in(struct watch_set *ws, struct watch *w, struct watch
 	if (err)
 		return watch_set__fail(ws, err, "location '%s': cannot open %s of process %d: %s",
 				       w->arg, f->path, f->tgid, infile__strerror(err));
-	err = watch__find(ws, w, fd, f->path, &vaddr);
+	err = watch_set__find(ws, w, fd, f->path, &vaddr);
 	if (!err && watch_file__bias(f, fd, &bias))
 		err = watch_set__fail(ws, -ENOEXEC, "location '%s': cannot read the segments "
 				      "of %s", w->arg, f->path);
@@ -542,7 +542,7 @@ static int watch__resolve_in(struct watch_set *ws, struct watch *w, struct watch
 	if (err)
 		return err;
 	/* the bias is page-aligned: vaddr's alignment, checked, is the address's */
-	return watch__add_place(w, f->tgid, vaddr + bias);
+	return watch_set__add_place(w, f->tgid, vaddr + bias);
 }
 
 int watch_set__resolve_process(struct watch_set *ws, pid_t tgid, bool later)
@@ -561,9 +561,10 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid, bool later)
 
 		if (w->elem && !w->kernel) {
 			/* a library not mapped yet: its elements wait with their first */
-			if (later && w->spec.kind == WATCH_BIN_SYM && !watch__place(w - w->elem, tgid))
+			if (later && w->spec.kind == WATCH_BIN_SYM &&
+			    !watch_set__place(w - w->elem, tgid))
 				continue;
-			err = watch__follow(ws, w, tgid);
+			err = watch_set__follow(ws, w, tgid);
 			if (err)
 				return err;
 			continue;
@@ -572,15 +573,16 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid, bool later)
 		case WATCH_EXE_SYM:
 			f.dev = st.st_dev;
 			f.ino = st.st_ino;
-			err = watch__resolve_in(ws, w, &f, false);
+			err = watch_set__resolve_in(ws, w, &f, false);
 			break;
 		case WATCH_BIN_SYM:
 			f.name = w->spec.binary;
-			err = watch__resolve_in(ws, w, &f, later);
+			err = watch_set__resolve_in(ws, w, &f, later);
 			break;
 		case WATCH_ABS_ADDR:
-			err = watch__settle(ws, w, false, true, 0, w->spec.addr + w->spec.offset);
-			err = err ?: watch__add_place(w, tgid, w->spec.addr + w->spec.offset);
+			err = watch_set__settle(ws, w, false, true, 0,
+						w->spec.addr + w->spec.offset);
+			err = err ?: watch_set__add_place(w, tgid, w->spec.addr + w->spec.offset);
 			break;
 		default:
 			err = 0;
@@ -595,7 +597,7 @@ int watch_set__resolve_process(struct watch_set *ws, pid_t tgid, bool later)
 bool watch_set__waiting(const struct watch_set *ws, pid_t tgid)
 {
 	for (size_t i = 0; i < ws->nr; i++)
-		if (ws->w[i].spec.kind == WATCH_BIN_SYM && !watch__place(&ws->w[i], tgid))
+		if (ws->w[i].spec.kind == WATCH_BIN_SYM && !watch_set__place(&ws->w[i], tgid))
 			return true;
 	return false;
 }
@@ -609,13 +611,14 @@ int watch_set__resolve_mapped(struct watch_set *ws, pid_t tgid, bool *placed)
 		struct watch_file f = { .tgid = tgid, .name = w->spec.binary };
 
 		placed[i] = false;
-		if (w->spec.kind != WATCH_BIN_SYM || watch__place(w, tgid))
+		if (w->spec.kind != WATCH_BIN_SYM || watch_set__place(w, tgid))
 			continue;
 		if (w->elem)
-			err = watch__place(w - w->elem, tgid) ? watch__follow(ws, w, tgid) : 0;
+			err = watch_set__place(w - w->elem, tgid) ?
+				      watch_set__follow(ws, w, tgid) : 0;
 		else
-			err = watch__resolve_in(ws, w, &f, true);
-		placed[i] = !err && watch__place(w, tgid);
+			err = watch_set__resolve_in(ws, w, &f, true);
+		placed[i] = !err && watch_set__place(w, tgid);
 	}
 	return err;
 }

@@ -8,8 +8,8 @@
  * location is on two slots and every location gets the same share of the
  * run, a turn in every nr_locs / nr_slots.
  */
-#ifndef BPFPROF_WATCHROTATE_H
-#define BPFPROF_WATCHROTATE_H
+#ifndef BPFPROF_WATCHROTATION_H
+#define BPFPROF_WATCHROTATION_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -52,4 +52,4 @@ void watch_rotation__stop(struct watch_rotation *r, uint64_t now);
 /* How long location @loc was watched (ns), once stopped. */
 uint64_t watch_rotation__watched_ns(const struct watch_rotation *r, size_t loc);
 
-#endif /* BPFPROF_WATCHROTATE_H */
+#endif /* BPFPROF_WATCHROTATION_H */
