@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "evspec.h"
 #include "fuzzinput.h"
 #include "pmudb.h"
@@ -41,8 +42,15 @@ static void check(const char *spec, const struct pmu_db *db)
 	err = evspec__parse(spec, db, &l, why, sizeof(why));
 	assert(err == 0 || err == -EINVAL);
 	if (err) {
-		/* one line naming what is wrong, and nothing added */
-		assert(*why && !strchr(why, '\n') && l.nr == 0);
+		/*
+		 * what is wrong, and nothing added; quoted as it came (its
+		 * printer escapes it), so one line once escaped
+		 */
+		char *line = escape__dup(why);
+
+		assert(*why && l.nr == 0);
+		assert(line && !strchr(line, '\n'));
+		free(line);
 		return;
 	}
 	assert(l.nr >= 1);

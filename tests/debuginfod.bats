@@ -71,10 +71,11 @@ exited() {
 }
 
 # stopped_promptly SIG LOG: once the stalling server logged a connection,
-# SIG to bpfprof $BP ends it, with status 0, within 20 s. The query may be
-# one made while sampling: the signal then ends sampling, and the query is
-# made again while the profile is finished; SIG once more, as a user would
-# press Ctrl-C again, ends that one.
+# SIG to bpfprof $BP ends it within 20 s, with status 0 (the command had
+# ended the run) or 128 + SIG (the signal did). The query may be one made
+# while sampling: the signal then ends sampling, and the query is made
+# again while the profile is finished; SIG once more, as a user would press
+# Ctrl-C again, ends that one.
 stopped_promptly() {
 	local start n
 
@@ -88,7 +89,10 @@ stopped_promptly() {
 		wait_until exited "$BP"
 	fi
 	[ $((SECONDS - start)) -lt 20 ]
-	wait "$BP" || { echo "bpfprof exited $?" >&2; return 1; }
+	local st=0
+	wait "$BP" || st=$?
+	[ "$st" -eq 0 ] || [ "$st" -eq $((128 + $(kill -l "$1"))) ] ||
+		{ echo "bpfprof exited $st" >&2; return 1; }
 	BP=
 }
 

@@ -20,7 +20,6 @@ setup() {
 
 teardown() {
 	stop_workloads
-	[ -z "${STAGE:-}" ] || rm -rf "$STAGE"
 	[ -z "$LOOP" ] || losetup -d "$LOOP" 2>/dev/null || true
 	[ -z "$MNT" ] || umount "$MNT" 2>/dev/null || true
 }
@@ -250,23 +249,10 @@ as_nobody() {
 	[ "$(share "$OUT" 'main;run_workload;split;leaf_[abc]( |;)' .)" -ge 90 ]
 }
 
-# stage_bpfprof: a copy of bpfprof in a 0755 directory of its own ($STAGE,
-# removed in teardown), which user nobody can run wherever the tree is
-stage_bpfprof() {
-	STAGE=$(mktemp -d /var/tmp/bpfprof-XXXXXX)
-	chmod 755 "$STAGE"
-	install -m 0755 "$BPFPROF" "$STAGE/bpfprof"
-}
-
-# as_nobody_staged CAPS ARGS...: as_nobody with the staged copy
-as_nobody_staged() {
-	BPFPROF=$STAGE/bpfprof as_nobody "$@"
-}
-
 @test "-a without CAP_DAC_READ_SEARCH: the binaries it cannot read are named once, with the capability" {
 	local me
 	command -v setpriv >/dev/null || skip "no setpriv"
-	stage_bpfprof
+	stage_for_nobody "$BPFPROF" || skip "user nobody cannot reach $NOBODY"
 	# root runs a program from a directory only root may search (other
 	# tests' fp-three run beside it: its stacks are told by their pid)
 	mkdir -m 0700 "$D/private"
@@ -275,7 +261,7 @@ as_nobody_staged() {
 	PIDS+=($!)
 	exec_of "${PIDS[0]}" fp-three
 	me="^fp-three-${PIDS[0]};"
-	run --separate-stderr as_nobody_staged +bpf,+perfmon,+sys_ptrace record -q -a --per-pid \
+	run --separate-stderr as_nobody +bpf,+perfmon,+sys_ptrace record -q -a --per-pid \
 		-F 999 -d 1.5 -o -
 	echo "$stderr"
 	[ "$status" -eq 0 ]
@@ -288,7 +274,7 @@ as_nobody_staged() {
 	[ "$(grep -c 'cannot read' <<<"$stderr")" -eq 1 ]
 	grep -qE "^bpfprof: warning: cannot read ($D/private/fp-three|/.* \(and other binaries\)): its frames are shown as \[BINARY\+0xOFFSET\]; reading other users' binaries needs CAP_DAC_READ_SEARCH or root\$" <<<"$stderr"
 	# with it: named, and no warning
-	run --separate-stderr as_nobody_staged +bpf,+perfmon,+sys_ptrace,+dac_read_search \
+	run --separate-stderr as_nobody +bpf,+perfmon,+sys_ptrace,+dac_read_search \
 		record -q -a --per-pid -F 999 -d 1.5 -o -
 	echo "$stderr"
 	[ "$status" -eq 0 ]
